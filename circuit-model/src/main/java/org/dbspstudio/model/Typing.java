@@ -1,0 +1,290 @@
+package org.dbspstudio.model;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.expr.Expressions;
+import org.dbspstudio.model.expr.Scope;
+import org.dbspstudio.model.expr.TypedExpr;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * The typing rule of every operator kind: given the types on its input ports, the types on its
+ * output ports, or a {@link TypeError} saying what is wrong. Nested circuits are typed by the
+ * caller from their child (a {@code δ₀} receives the type of the outer stream on its port, passed
+ * here under the key {@code "outer"}; a nested operator's outputs are the types reaching its
+ * {@code ∫} operators).
+ */
+public final class Typing {
+    private Typing() {
+    }
+
+    /** An operator whose inputs or parameters do not type-check. */
+    public static final class TypeError extends Exception {
+        public TypeError(String message) {
+            super(message);
+        }
+    }
+
+    /** Output port → type, for every output port of {@code op} (not for NESTED). */
+    public static Map<String, StreamType> outputTypes(Operator op, Map<String, StreamType> in) throws TypeError {
+        Params p = op.params();
+        StreamType out = switch (op.kind()) {
+            case INPUT, CONSTANT -> require(p.type("type"), "parameter 'type' is missing");
+            case OUTPUT, INTEGRAL -> null;
+            case DELTA0 -> require(in.get("outer"), "δ₀ reads nested input port '" + p.string("port")
+                    + "', which no outer stream feeds");
+            case NEGATE, DELAY, INTEGRATE, DIFFERENTIATE, DISTINCT -> in(in, "in");
+            case PLUS, MINUS, UNION, DIFFERENCE -> same(in(in, "a"), in(in, "b"), "a", "b");
+            case H -> same(in(in, "integrated"), in(in, "delta"), "integrated", "delta");
+            case FILTER -> {
+                RowSchema row = zset(in(in, "in"), "in");
+                TypedExpr e = expr(p.string("predicate"), Scope.of(row), "predicate");
+                if (e.type().type() != SqlType.BOOLEAN) {
+                    throw new TypeError("predicate '" + e.sql() + "' is " + e.type().type() + ", not BOOLEAN");
+                }
+                yield StreamType.zset(row);
+            }
+            case MAP -> StreamType.zset(project(p.namedExprs("projection"), Scope.of(zset(in(in, "in"), "in")), "projection"));
+            case FLATMAP -> {
+                Scope scope = Scope.of(zset(in(in, "in"), "in"));
+                List<List<NamedExpr>> lists = p.namedExprLists("projections");
+                if (lists.isEmpty()) {
+                    throw new TypeError("flat-map needs at least one projection");
+                }
+                RowSchema first = null;
+                for (var list : lists) {
+                    RowSchema s = project(list, scope, "projections");
+                    if (first == null) {
+                        first = s;
+                    } else if (!sameColumnTypes(first, s)) {
+                        throw new TypeError("flat-map projections disagree: " + first + " vs " + s);
+                    }
+                }
+                yield StreamType.zset(first);
+            }
+            case JOIN -> {
+                RowSchema l = zset(in(in, "left"), "left");
+                RowSchema r = zset(in(in, "right"), "right");
+                keys(p, l, r);
+                yield StreamType.zset(joinOutput(p, l, r));
+            }
+            case PRODUCT -> StreamType.zset(joinOutput(p, zset(in(in, "left"), "left"), zset(in(in, "right"), "right")));
+            case ANTIJOIN -> {
+                RowSchema l = zset(in(in, "left"), "left");
+                keys(p, l, zset(in(in, "right"), "right"));
+                yield StreamType.zset(l);
+            }
+            case INDEX -> {
+                RowSchema row = zset(in(in, "in"), "in");
+                yield StreamType.indexed(project(p.namedExprs("keys"), Scope.of(row), "keys"), row);
+            }
+            case AGGREGATE -> StreamType.zset(aggregateOutput(p, in(in, "in")));
+            case SCALAR -> {
+                List<String> names = p.strings("inputs");
+                for (String n : names) {
+                    if (!(in(in, n) instanceof StreamType.Integers)) {
+                        throw new TypeError("input '" + n + "' is " + in.get(n) + ", but a scalar function takes Z streams");
+                    }
+                }
+                TypedExpr e = expr(p.string("expr"), Scope.scalars(names), "expr");
+                if (e.type().type() != SqlType.INTEGER && e.type().type() != SqlType.BIGINT) {
+                    throw new TypeError("expression '" + e.sql() + "' is " + e.type().type() + ", not an integer");
+                }
+                yield StreamType.Z;
+            }
+            case NESTED -> throw new TypeError("nested circuits are typed from their child circuit");
+        };
+        var result = new LinkedHashMap<String, StreamType>();
+        if (out != null) {
+            result.put("out", out);
+        }
+        return result;
+    }
+
+    /** The row schema of an aggregate's output: grouping columns, then one column per aggregate. */
+    public static RowSchema aggregateOutput(Params p, StreamType input) throws TypeError {
+        List<Column> cols = new ArrayList<>();
+        Scope scope;
+        if (input instanceof StreamType.Indexed ix) {
+            cols.addAll(ix.key().columns());
+            scope = Scope.of(ix.value());
+        } else if (input instanceof StreamType.ZSet z) {
+            scope = Scope.of(z.row());
+            List<NamedExpr> groupBy = p.namedExprs("groupBy");
+            if (groupBy != null) {
+                cols.addAll(project(groupBy, scope, "groupBy").columns());
+            }
+        } else {
+            throw new TypeError("aggregate input is " + input + ", not a Z-set");
+        }
+        List<AggCall> aggs = p.aggregates("aggregates");
+        if (aggs.isEmpty()) {
+            throw new TypeError("aggregate needs at least one aggregate function");
+        }
+        for (AggCall a : aggs) {
+            if (a.expr() == null) {
+                if (a.function() != AggFunction.COUNT) {
+                    throw new TypeError(a.function() + " needs an argument");
+                }
+                cols.add(Column.of(a.name(), SqlType.BIGINT));
+                continue;
+            }
+            TypedExpr e = expr(a.expr(), scope, "aggregates");
+            SqlType t = e.type().type();
+            cols.add(switch (a.function()) {
+                case COUNT -> Column.of(a.name(), SqlType.BIGINT);
+                case SUM -> {
+                    if (!t.isNumeric()) {
+                        throw new TypeError("SUM(" + a.expr() + ") needs a number, got " + t);
+                    }
+                    yield Column.nullable(a.name(), t == SqlType.INTEGER ? SqlType.BIGINT : t);
+                }
+                case AVG -> {
+                    if (!t.isNumeric()) {
+                        throw new TypeError("AVG(" + a.expr() + ") needs a number, got " + t);
+                    }
+                    yield Column.nullable(a.name(), t == SqlType.DECIMAL ? SqlType.DECIMAL : SqlType.DOUBLE);
+                }
+                case MIN, MAX -> Column.nullable(a.name(), t);
+            });
+        }
+        return new RowSchema(cols);
+    }
+
+    /** Checks a join's or antijoin's key lists (same length, comparable types). */
+    private static void keys(Params p, RowSchema l, RowSchema r) throws TypeError {
+        List<String> lk = p.strings("leftKeys");
+        List<String> rk = p.strings("rightKeys");
+        if (lk.size() != rk.size()) {
+            throw new TypeError(lk.size() + " left keys but " + rk.size() + " right keys");
+        }
+        if (lk.isEmpty()) {
+            throw new TypeError("at least one key expression is needed on each side");
+        }
+        for (int i = 0; i < lk.size(); i++) {
+            TypedExpr a = expr(lk.get(i), Scope.of(l), "leftKeys");
+            TypedExpr b = expr(rk.get(i), Scope.of(r), "rightKeys");
+            if (!comparable(a.type().type(), b.type().type())) {
+                throw new TypeError("key " + (i + 1) + " compares " + a.type().type() + " '" + a.sql() + "' with "
+                        + b.type().type() + " '" + b.sql() + "'");
+            }
+        }
+    }
+
+    /** Output schema of a join or product: its projection, or all left then all right columns. */
+    public static RowSchema joinOutput(Params p, RowSchema l, RowSchema r) throws TypeError {
+        List<NamedExpr> proj = p.namedExprs("projection");
+        if (proj != null) {
+            return project(proj, Scope.join(l, r), "projection");
+        }
+        return defaultJoinSchema(l, r);
+    }
+
+    /** All left columns, then all right columns; a right column whose name is taken gets the prefix {@code r_}. */
+    public static RowSchema defaultJoinSchema(RowSchema l, RowSchema r) {
+        List<Column> cols = new ArrayList<>(l.columns());
+        Set<String> names = new HashSet<>();
+        l.columns().forEach(c -> names.add(c.name().toLowerCase()));
+        for (Column c : r.columns()) {
+            String n = c.name();
+            while (names.contains(n.toLowerCase())) {
+                n = "r_" + n;
+            }
+            names.add(n.toLowerCase());
+            cols.add(new Column(n, c.type(), c.nullable()));
+        }
+        return new RowSchema(cols);
+    }
+
+    /** The schema produced by a projection list. */
+    public static RowSchema project(List<NamedExpr> exprs, Scope scope, String param) throws TypeError {
+        if (exprs == null || exprs.isEmpty()) {
+            throw new TypeError("parameter '" + param + "' needs at least one expression");
+        }
+        List<Column> cols = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (NamedExpr ne : exprs) {
+            if (!names.add(ne.name().toLowerCase())) {
+                throw new TypeError("column name '" + ne.name() + "' is used twice in " + param);
+            }
+            TypedExpr e = expr(ne.expr(), scope, param);
+            cols.add(new Column(ne.name(), e.type().type(), e.type().nullable()));
+        }
+        return new RowSchema(cols);
+    }
+
+    public static TypedExpr expr(String sql, Scope scope, String param) throws TypeError {
+        if (sql == null || sql.isBlank()) {
+            throw new TypeError("parameter '" + param + "' is empty");
+        }
+        try {
+            return Expressions.check(sql, scope);
+        } catch (ExprException e) {
+            throw new TypeError(param + ": " + e.describe());
+        }
+    }
+
+    /** Whether two Z-set or integer types are the same group (same column types, positionally). */
+    public static boolean sameGroup(StreamType a, StreamType b) {
+        if (a instanceof StreamType.ZSet x && b instanceof StreamType.ZSet y) {
+            return sameColumnTypes(x.row(), y.row());
+        }
+        if (a instanceof StreamType.Indexed x && b instanceof StreamType.Indexed y) {
+            return sameColumnTypes(x.key(), y.key()) && sameColumnTypes(x.value(), y.value());
+        }
+        return a instanceof StreamType.Integers && b instanceof StreamType.Integers;
+    }
+
+    public static boolean sameColumnTypes(RowSchema a, RowSchema b) {
+        if (a.size() != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < a.size(); i++) {
+            if (norm(a.column(i).type()) != norm(b.column(i).type())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static SqlType norm(SqlType t) {
+        return t == SqlType.INTEGER ? SqlType.BIGINT : t;
+    }
+
+    private static boolean comparable(SqlType a, SqlType b) {
+        return norm(a) == norm(b) || (a.isNumeric() && b.isNumeric());
+    }
+
+    private static StreamType same(StreamType a, StreamType b, String an, String bn) throws TypeError {
+        if (!sameGroup(a, b)) {
+            throw new TypeError("'" + an + "' is " + a + " but '" + bn + "' is " + b);
+        }
+        return a;
+    }
+
+    private static StreamType in(Map<String, StreamType> in, String port) throws TypeError {
+        return require(in.get(port), "input port '" + port + "' is not connected");
+    }
+
+    private static RowSchema zset(StreamType t, String port) throws TypeError {
+        if (t instanceof StreamType.ZSet z) {
+            return z.row();
+        }
+        throw new TypeError("input '" + port + "' is " + t + ", but a Z-set of rows is needed");
+    }
+
+    private static StreamType require(StreamType t, String message) throws TypeError {
+        if (t == null) {
+            throw new TypeError(message);
+        }
+        return t;
+    }
+}

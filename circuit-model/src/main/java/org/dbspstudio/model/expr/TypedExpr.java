@@ -1,0 +1,21 @@
+package org.dbspstudio.model.expr;
+
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A parsed, type-checked SQL expression, compiled to an evaluator the project owns (no code
+ * generation, no script engines). Evaluation follows SQL: NULL propagates, AND/OR/NOT use
+ * three-valued logic, and a predicate passes only when it is TRUE.
+ */
+public interface TypedExpr {
+    /** The expression text as written. */
+    String sql();
+
+    ExprType type();
+
+    /** Evaluates over one row (the scope's side 0). Returns null for SQL NULL. */
+    Object eval(Row row) throws ExprException;
+
+    /** Evaluates over two rows (a join scope: side 0 = left, side 1 = right). */
+    Object eval(Row left, Row right) throws ExprException;
+}

@@ -1,0 +1,120 @@
+package org.dbspstudio.model.types;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * An immutable row of column values (see {@link SqlType} for the Java class of each type).
+ * Rows compare by value; {@code BigDecimal}s are normalized so that {@code 1.0 = 1.00}.
+ */
+public final class Row implements Comparable<Row> {
+    public static final Row EMPTY = new Row(new Object[0]);
+
+    private final Object[] values;
+    private final int hash;
+
+    private Row(Object[] values) {
+        this.values = values;
+        this.hash = Arrays.hashCode(values);
+    }
+
+    /** Wraps the array without copying; the caller must not modify it afterwards. */
+    public static Row wrap(Object[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] instanceof java.math.BigDecimal d) {
+                values[i] = d.signum() == 0 ? java.math.BigDecimal.ZERO : d.stripTrailingZeros();
+            } else if (values[i] instanceof Integer n) {
+                values[i] = n.longValue();
+            }
+        }
+        return new Row(values);
+    }
+
+    public static Row of(Object... values) {
+        return wrap(values.clone());
+    }
+
+    public static Row of(List<?> values) {
+        return wrap(values.toArray());
+    }
+
+    public int size() {
+        return values.length;
+    }
+
+    public Object get(int i) {
+        return values[i];
+    }
+
+    /** A copy of the values. */
+    public Object[] toArray() {
+        return values.clone();
+    }
+
+    public List<Object> asList() {
+        return java.util.Collections.unmodifiableList(Arrays.asList(values));
+    }
+
+    /** This row's values followed by {@code other}'s. */
+    public Row concat(Row other) {
+        Object[] all = Arrays.copyOf(values, values.length + other.values.length);
+        System.arraycopy(other.values, 0, all, values.length, other.values.length);
+        return new Row(all);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Row r && r.hash == hash && Arrays.equals(r.values, values);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+
+    /** A total order (NULL first, then by value) so that outputs print deterministically. */
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public int compareTo(Row o) {
+        int n = Math.min(values.length, o.values.length);
+        for (int i = 0; i < n; i++) {
+            Object a = values[i];
+            Object b = o.values[i];
+            if (a == b) {
+                continue;
+            }
+            if (a == null) {
+                return -1;
+            }
+            if (b == null) {
+                return 1;
+            }
+            int c;
+            if (a.getClass() == b.getClass() && a instanceof Comparable ca) {
+                c = ca.compareTo(b);
+            } else {
+                c = a.toString().compareTo(b.toString());
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return Integer.compare(values.length, o.values.length);
+    }
+
+    @Override
+    public String toString() {
+        return Arrays.stream(values).map(Row::show).collect(Collectors.joining(", ", "(", ")"));
+    }
+
+    private static String show(Object v) {
+        if (v == null) {
+            return "NULL";
+        }
+        if (v instanceof String s) {
+            return s;
+        }
+        return v.toString();
+    }
+}
