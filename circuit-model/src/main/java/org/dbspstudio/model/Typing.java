@@ -28,8 +28,28 @@ public final class Typing {
 
     /** An operator whose inputs or parameters do not type-check. */
     public static final class TypeError extends Exception {
+        private final String param;
+        private final transient ExprException exprError;
+
         public TypeError(String message) {
-            super(message);
+            this(message, null, null);
+        }
+
+        /** An error in the expression held by parameter {@code param}. */
+        public TypeError(String message, String param, ExprException exprError) {
+            super(message, exprError);
+            this.param = param;
+            this.exprError = exprError;
+        }
+
+        /** The parameter whose expression failed, or null when the error is not an expression's. */
+        public String param() {
+            return param;
+        }
+
+        /** The expression error (with the offending fragment), or null. */
+        public ExprException exprError() {
+            return exprError;
         }
     }
 
@@ -228,7 +248,7 @@ public final class Typing {
         try {
             return Expressions.check(sql, scope);
         } catch (ExprException e) {
-            throw new TypeError(param + ": " + e.describe());
+            throw new TypeError(param + ": " + e.describe(), param, e);
         }
     }
 

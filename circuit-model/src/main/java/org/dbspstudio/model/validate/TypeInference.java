@@ -1,0 +1,259 @@
+package org.dbspstudio.model.validate;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.Typing;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * Infers the type of every output port of a circuit, nested circuits included, with
+ * {@link Typing#outputTypes}.
+ *
+ * <p>Each level is typed in the order of its dependency graph ({@link CircuitGraph#dependencyOrder()}).
+ * A feedback loop passes through a strict operator ({@code z⁻¹}) whose output is needed before its
+ * input is known: when typing gets stuck, such an operator is seeded with the type of another input
+ * of the operator it feeds, then every operator is re-typed until the types settle (a {@code z⁻¹}
+ * always carries the type of its input). A nested operator is typed from its child: each
+ * {@code δ₀} receives the type of the outer stream on its port (key {@code "outer"}), and the
+ * nested operator's outputs are the types reaching its {@code ∫} operators.
+ *
+ * <p>Errors are reported once, on the operator or stream where they arise; operators downstream
+ * of an untyped port are silently left untyped.
+ */
+public final class TypeInference {
+    private static final int MAX_ROUNDS = 64;
+
+    private final Map<PortRef, StreamType> types = new HashMap<>();
+    private final List<Diagnostic> diagnostics = new ArrayList<>();
+
+    private TypeInference() {
+    }
+
+    /** Infers the types of {@code circuit} and collects the type errors. */
+    public static InferredTypes infer(Circuit circuit) {
+        TypeInference ti = new TypeInference();
+        ti.level(circuit, null, true);
+        return new InferredTypes(new LinkedHashMap<>(ti.types), ti.diagnostics);
+    }
+
+    /**
+     * Types one level. {@code outer} maps this nested circuit's input ports to the types fed from
+     * outside (null at top level). Returns the types reaching the {@code ∫} ports.
+     */
+    private Map<String, StreamType> level(Circuit c, Map<String, StreamType> outer, boolean report) {
+        List<Operator> order = CircuitGraph.of(c).dependencyOrder().stream().map(c::op).toList();
+        Set<String> done = new HashSet<>();
+        List<Operator> seeded = new ArrayList<>();
+        while (true) {
+            boolean progress = false;
+            for (Operator op : order) {
+                if (!done.contains(op.id()) && ready(c, op, outer)) {
+                    compute(c, op, outer, false);
+                    done.add(op.id());
+                    progress = true;
+                }
+            }
+            if (!progress) {
+                Operator s = seed(c, order, done);
+                if (s == null) {
+                    break;
+                }
+                seeded.add(s);
+                done.add(s.id());
+            }
+        }
+        if (!seeded.isEmpty()) {
+            boolean changed = true;
+            for (int round = 0; round < MAX_ROUNDS && changed; round++) {
+                changed = false;
+                for (Operator op : order) {
+                    if (ready(c, op, outer)) {
+                        changed |= compute(c, op, outer, false);
+                    }
+                }
+            }
+            if (changed && report) {
+                Operator s = seeded.get(0);
+                diagnostics.add(new Diagnostic(Diagnostic.Severity.ERROR, "TYPE_MISMATCH", s.id(),
+                        "the type of the feedback through " + s.id() + " does not settle after " + MAX_ROUNDS
+                                + " rounds (now " + types.get(new PortRef(s.id(), "out"))
+                                + "): a feedback loop must carry the same type all around",
+                        List.of(s.id()), List.of()));
+            }
+        }
+        if (report) {
+            for (Operator op : order) {
+                if (ready(c, op, outer)) {
+                    compute(c, op, outer, true);
+                } else if (op.isStrict() && !op.outputPorts().isEmpty() && feeding(c, new PortRef(op.id(), "in")) != null
+                        && !types.containsKey(new PortRef(op.id(), "out"))) {
+                    diagnostics.add(Diagnostic.error("TYPE_UNKNOWN", op.id(), "cannot infer the type of the feedback"
+                            + " through " + op.id() + ": nothing typed enters its loop", List.of(op.id())));
+                }
+            }
+        }
+        Map<String, StreamType> result = new LinkedHashMap<>();
+        for (Operator op : c.operatorsOfKind(OpKind.INTEGRAL)) {
+            Stream in = feeding(c, new PortRef(op.id(), "in"));
+            String port = op.params().string("port");
+            if (in != null && port != null && types.containsKey(in.from())) {
+                result.putIfAbsent(port, types.get(in.from()));
+            }
+        }
+        return result;
+    }
+
+    /** The single stream of this level feeding {@code input}, or null (unfed, fed twice, or from elsewhere). */
+    private static Stream feeding(Circuit c, PortRef input) {
+        Stream found = null;
+        for (Stream s : c.streams()) {
+            if (s.to().equals(input)) {
+                if (found != null) {
+                    return null;
+                }
+                found = s;
+            }
+        }
+        return found != null && c.contains(found.from().op()) ? found : null;
+    }
+
+    /** Whether every input of {@code op} is known (nested: every connected input). */
+    private boolean ready(Circuit c, Operator op, Map<String, StreamType> outer) {
+        if (op.kind() == OpKind.DELTA0) {
+            return outer != null && outer.get(op.params().string("port")) != null;
+        }
+        for (String port : op.inputPorts()) {
+            Stream s = feeding(c, new PortRef(op.id(), port));
+            if (s == null) {
+                if (op.kind() == OpKind.NESTED && c.streams().stream().noneMatch(x -> x.to().equals(new PortRef(op.id(), port)))) {
+                    continue;
+                }
+                return false;
+            }
+            if (!types.containsKey(s.from())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A stuck strict operator to seed with the type of a sibling input of an operator it feeds. */
+    private Operator seed(Circuit c, List<Operator> order, Set<String> done) {
+        for (Operator op : order) {
+            if (done.contains(op.id()) || !op.isStrict() || feeding(c, new PortRef(op.id(), "in")) == null) {
+                continue;
+            }
+            for (Stream out : c.streamsFrom(op.id())) {
+                Operator consumer = c.op(out.to().op());
+                if (consumer == null) {
+                    continue;
+                }
+                for (String port : consumer.inputPorts()) {
+                    Stream s = feeding(c, new PortRef(consumer.id(), port));
+                    if (s != null && !port.equals(out.to().port()) && types.containsKey(s.from())) {
+                        types.put(new PortRef(op.id(), "out"), types.get(s.from()));
+                        return op;
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Types {@code op} from its inputs; returns whether any of its output types changed. */
+    private boolean compute(Circuit c, Operator op, Map<String, StreamType> outer, boolean report) {
+        Map<String, StreamType> in = new LinkedHashMap<>();
+        Map<String, Stream> via = new LinkedHashMap<>();
+        if (op.kind() == OpKind.DELTA0) {
+            in.put("outer", outer.get(op.params().string("port")));
+        }
+        for (String port : op.inputPorts()) {
+            Stream s = feeding(c, new PortRef(op.id(), port));
+            if (s != null) {
+                in.put(port, types.get(s.from()));
+                via.put(port, s);
+            }
+        }
+        Map<String, StreamType> out;
+        if (op.kind() == OpKind.NESTED) {
+            out = level(op.child(), in, report);
+        } else {
+            out = typed(op, in, via, report);
+        }
+        boolean changed = false;
+        for (String port : op.outputPorts()) {
+            PortRef ref = new PortRef(op.id(), port);
+            StreamType t = out.get(port);
+            StreamType old = t == null ? types.remove(ref) : types.put(ref, t);
+            changed |= !Objects.equals(old, t);
+        }
+        return changed;
+    }
+
+    /** Applies the kind's typing rule; on an error reports it (when asked) and returns no types. */
+    private Map<String, StreamType> typed(Operator op, Map<String, StreamType> in, Map<String, Stream> via, boolean report) {
+        List<String> same = TypeRules.sameTypePorts(op);
+        if (!same.isEmpty()) {
+            StreamType a = in.get(same.get(0));
+            StreamType b = in.get(same.get(1));
+            if (!TypeRules.same(a, b)) {
+                if (report) {
+                    Stream sa = via.get(same.get(0));
+                    Stream sb = via.get(same.get(1));
+                    diagnostics.add(new Diagnostic(Diagnostic.Severity.ERROR, "TYPE_MISMATCH", sb.id(),
+                            "stream " + sb.id() + " carries " + b + " but " + sa.id() + " carries " + a + ": "
+                                    + op.kind().glyph() + " " + op.id() + " needs inputs '" + same.get(0) + "' and '"
+                                    + same.get(1) + "' of the same type",
+                            List.of(op.id(), sa.from().op(), sb.from().op()), List.of(sa.id(), sb.id())));
+                }
+                return Map.of();
+            }
+        }
+        for (var e : via.entrySet()) {
+            String need = TypeRules.unacceptable(op, e.getKey(), in.get(e.getKey()));
+            if (need != null) {
+                if (report) {
+                    Stream s = e.getValue();
+                    diagnostics.add(new Diagnostic(Diagnostic.Severity.ERROR, "TYPE_MISMATCH", s.id(),
+                            "stream " + s.id() + " carries " + in.get(e.getKey()) + " but " + op.kind().glyph() + " "
+                                    + op.id() + "." + e.getKey() + " needs " + need,
+                            List.of(op.id(), s.from().op()), List.of(s.id())));
+                }
+                return Map.of();
+            }
+        }
+        try {
+            return Typing.outputTypes(op, in);
+        } catch (Typing.TypeError e) {
+            if (report) {
+                diagnostics.add(describe(op, e));
+            }
+            return Map.of();
+        }
+    }
+
+    private static Diagnostic describe(Operator op, Typing.TypeError e) {
+        ExprException x = e.exprError();
+        if (x != null) {
+            String fragment = x.fragment() == null ? x.expression() : x.fragment();
+            return Diagnostic.error("EXPR_ERROR", op.id(), op.kind().title().toLowerCase() + " " + op.id()
+                    + ", parameter '" + e.param() + "': " + x.describe()
+                    + (fragment == null ? "" : " [fragment: " + fragment + "]"), List.of(op.id()));
+        }
+        return Diagnostic.error("TYPE_ERROR", op.id(), op.kind().title().toLowerCase() + " " + op.id() + ": "
+                + e.getMessage(), List.of(op.id()));
+    }
+}
