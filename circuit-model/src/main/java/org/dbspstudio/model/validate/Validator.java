@@ -17,6 +17,9 @@ public final class Validator {
     /** Every problem in {@code circuit}, nested circuits included; empty when it is valid. */
     public static List<Diagnostic> validate(Circuit circuit) {
         List<Diagnostic> all = new ArrayList<>();
+        all.addAll(StructureCheck.check(circuit));
+        all.addAll(ParamCheck.check(circuit));
+        all.addAll(NameCheck.check(circuit));
         all.addAll(LoopCheck.check(circuit));
         all.addAll(TypeInference.infer(circuit).diagnostics());
         return all;
