@@ -17,6 +17,7 @@ import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.Typing;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.types.StreamType;
+import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
 
 /**
  * Infers the type of every output port of a circuit, nested circuits included, with
@@ -98,8 +99,7 @@ public final class TypeInference {
             for (Operator op : order) {
                 if (ready(c, op, outer)) {
                     compute(c, op, outer, true);
-                } else if (op.isStrict() && !op.outputPorts().isEmpty() && feeding(c, new PortRef(op.id(), "in")) != null
-                        && !types.containsKey(new PortRef(op.id(), "out"))) {
+                } else if (op.isStrict() && !types.containsKey(new PortRef(op.id(), "out")) && closedLoop(c, op)) {
                     diagnostics.add(Diagnostic.error("TYPE_UNKNOWN", op.id(), "cannot infer the type of the feedback"
                             + " through " + op.id() + ": nothing typed enters its loop", List.of(op.id())));
                 }
@@ -114,6 +114,26 @@ public final class TypeInference {
             }
         }
         return result;
+    }
+
+    /**
+     * Whether {@code op} lies on a cycle that nothing outside it feeds (so no type can ever reach
+     * it), as opposed to one left untyped by an error upstream.
+     */
+    private static boolean closedLoop(Circuit c, Operator op) {
+        var scc = new KosarajuStrongConnectivityInspector<>(CircuitGraph.of(c).graph()).stronglyConnectedSets()
+                .stream().filter(s -> s.contains(op.id())).findFirst().orElse(Set.of());
+        if (scc.size() < 2 && c.streams().stream().noneMatch(s -> s.from().op().equals(op.id()) && s.to().op().equals(op.id()))) {
+            return false;
+        }
+        for (String id : scc) {
+            for (Stream s : c.streamsInto(id)) {
+                if (!scc.contains(s.from().op())) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** The single stream of this level feeding {@code input}, or null (unfed, fed twice, or from elsewhere). */
