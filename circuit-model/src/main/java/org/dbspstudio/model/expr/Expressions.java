@@ -1,6 +1,17 @@
 package org.dbspstudio.model.expr;
 
-/** Entry point of the expression language: parse (Calcite's parser), type-check and compile. */
+import org.dbspstudio.model.types.SqlType;
+
+/**
+ * Entry point of the expression language: parse (Calcite's parser, into the project's {@link Ast}),
+ * type-check against a {@link Scope} and compile to closures.
+ *
+ * <p>Semantics: integer literals are BIGINT, {@code 1.5} DECIMAL, {@code 1e3} DOUBLE; arithmetic
+ * promotes INTEGER → BIGINT → DECIMAL → DOUBLE; integer overflow and division by zero are
+ * evaluation errors; integer division truncates; NULL propagates; AND/OR/NOT use three-valued
+ * logic (AND/OR evaluate their right operand only when the left one does not decide); CAST from
+ * DOUBLE or DECIMAL to an integer type truncates toward zero. Only deterministic functions exist.
+ */
 public final class Expressions {
     private Expressions() {
     }
@@ -11,6 +22,22 @@ public final class Expressions {
      * @throws ExprException naming the offending fragment when it does not parse or type-check
      */
     public static TypedExpr check(String sql, Scope scope) throws ExprException {
-        throw new ExprException("the expression language is not built yet", sql, sql);
+        Ast ast = AstBuilder.parse(sql);
+        Binder binder = new Binder(sql, scope);
+        Typed t = binder.bind(ast);
+        if (t.type() == null) {
+            throw new ExprException("the type of NULL is unknown here; write CAST(NULL AS <type>)", sql, sql);
+        }
+        return new CompiledExpr(sql, new ExprType(t.type(), t.nullable()), t.ev(), binder.readsRight());
+    }
+
+    /** Parses {@code sql} into the project's expression tree, without type checking. */
+    public static Ast parse(String sql) throws ExprException {
+        return AstBuilder.parse(sql);
+    }
+
+    /** Whether {@code sql} type-checks to {@code type} in {@code scope}; convenience for callers. */
+    static boolean hasType(String sql, Scope scope, SqlType type) throws ExprException {
+        return check(sql, scope).type().type() == type;
     }
 }
