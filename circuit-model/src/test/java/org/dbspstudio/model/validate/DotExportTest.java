@@ -1,0 +1,99 @@
+package org.dbspstudio.model.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.StringReader;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Stream;
+import org.jgrapht.Graph;
+import org.jgrapht.graph.DirectedPseudograph;
+import org.jgrapht.nio.Attribute;
+import org.jgrapht.nio.dot.DOTImporter;
+import org.junit.jupiter.api.Test;
+
+class DotExportTest {
+
+    /** A parsed DOT graph: node ids, node labels and edge ids (each edge's {@code id} attribute). */
+    private record Parsed(Graph<String, Integer> graph, Map<String, String> labels, Map<Integer, String> edgeIds) {
+    }
+
+    private static Parsed parse(String dot) {
+        Graph<String, Integer> g = new DirectedPseudograph<>(null, new java.util.function.Supplier<>() {
+            int next;
+
+            @Override
+            public Integer get() {
+                return next++;
+            }
+        }, false);
+        DOTImporter<String, Integer> importer = new DOTImporter<>();
+        importer.setVertexFactory(id -> id);
+        Map<String, String> labels = new HashMap<>();
+        Map<Integer, String> edgeIds = new HashMap<>();
+        importer.addVertexAttributeConsumer((p, a) -> {
+            if (p.getSecond().equals("label")) {
+                labels.put(p.getFirst(), a.getValue());
+            }
+        });
+        importer.addEdgeAttributeConsumer((p, a) -> {
+            if (p.getSecond().equals("id")) {
+                edgeIds.put(p.getFirst(), a.getValue());
+            }
+        });
+        importer.importGraph(g, new StringReader(dot));
+        return new Parsed(g, labels, edgeIds);
+    }
+
+    @Test
+    void everyOperatorAndStreamOfTheIntegratorIsDrawn() {
+        Circuit c = Fixtures.integrator();
+        String dot = DotExport.toDot(c);
+        Parsed p = parse(dot);
+        assertThat(p.graph().vertexSet()).containsExactlyInAnyOrderElementsOf(c.operatorIds());
+        assertThat(p.edgeIds().values()).containsExactlyInAnyOrderElementsOf(c.streams().stream().map(Stream::id).toList());
+        for (Operator op : c.operators()) {
+            assertThat(p.labels().get(op.id())).contains(op.label());
+        }
+        for (Stream s : c.streams()) {
+            Integer e = p.edgeIds().entrySet().stream().filter(x -> x.getValue().equals(s.id())).findFirst().orElseThrow().getKey();
+            assertThat(p.graph().getEdgeSource(e)).isEqualTo(s.from().op());
+            assertThat(p.graph().getEdgeTarget(e)).isEqualTo(s.to().op());
+        }
+        assertThat(dot).contains("rankdir=LR").contains("headlabel=\"b\"");
+    }
+
+    @Test
+    void aNestedCircuitIsAClusterEnteredThroughItsDelta0() {
+        Circuit c = Fixtures.nestedSum();
+        String dot = DotExport.toDot(c);
+        assertThat(dot).contains("subgraph \"cluster_n\"");
+        Parsed p = parse(dot);
+        Set<String> all = new HashSet<>(c.allOperators().keySet());
+        all.remove("n"); // drawn as the cluster
+        assertThat(p.graph().vertexSet()).containsExactlyInAnyOrderElementsOf(all);
+        Set<String> streams = new HashSet<>();
+        c.streams().forEach(s -> streams.add(s.id()));
+        c.op("n").child().streams().forEach(s -> streams.add(s.id()));
+        assertThat(new HashSet<>(p.edgeIds().values())).isEqualTo(streams);
+        Integer in = p.edgeIds().entrySet().stream().filter(x -> x.getValue().equals("x.out->n.i")).findFirst().orElseThrow().getKey();
+        assertThat(p.graph().getEdgeTarget(in)).isEqualTo("d0");
+        Integer out = p.edgeIds().entrySet().stream().filter(x -> x.getValue().equals("n.o->y.in")).findFirst().orElseThrow().getKey();
+        assertThat(p.graph().getEdgeSource(out)).isEqualTo("int");
+    }
+
+    @Test
+    void oddIdsQuotesAndUnknownOperatorsStillGiveValidDot() {
+        Circuit c = new Circuit().add(Operator.of("a b", OpKind.INPUT, "name", "say \"hi\"", "type", org.dbspstudio.model.types.StreamType.Z))
+                .add(Operator.of("o", OpKind.OUTPUT, "name", "o")).connect("a b.out", "o.in").connect("ghost.out", "o.in");
+        Parsed p = parse(DotExport.toDot(c));
+        assertThat(p.graph().vertexSet()).containsExactlyInAnyOrder("a b", "o", "ghost");
+        assertThat(p.labels().get("a b")).contains("say \"hi\"");
+        assertThat(p.edgeIds().values()).containsExactlyInAnyOrder("a b.out->o.in", "ghost.out->o.in");
+    }
+}
