@@ -1,0 +1,80 @@
+package org.dbspstudio.model.rewrite;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+
+/**
+ * {@code D ∘ I = I ∘ D = id} (primer §2): an integrator directly after a differentiator on the same
+ * clock, or the reverse, is bypassed — its readers read the inner operator's input. The inner
+ * operator is removed too when nothing else reads it. At every nesting level, to a fixed point.
+ */
+public final class CancellationRule implements RewriteRule {
+    @Override
+    public String name() {
+        return "I∘D cancellation";
+    }
+
+    @Override
+    public String theorem() {
+        return "D(I(s)) = I(D(s)) = s";
+    }
+
+    @Override
+    public void apply(RewriteContext ctx) {
+        for (Circuit c : Levels.all(ctx.root())) {
+            while (cancelOnce(ctx, c)) {
+                // to a fixed point
+            }
+        }
+    }
+
+    private boolean cancelOnce(RewriteContext ctx, Circuit c) {
+        for (Operator outer : new ArrayList<>(c.operators())) {
+            OpKind inverse = inverse(outer.kind());
+            if (inverse == null) {
+                continue;
+            }
+            PortRef src = CircuitEdits.source(c, CircuitEdits.in(outer.id()));
+            if (src == null) {
+                continue;
+            }
+            Operator inner = c.op(src.op());
+            if (inner.kind() != inverse || !CircuitEdits.clockOf(inner).equals(CircuitEdits.clockOf(outer))) {
+                continue;
+            }
+            PortRef x = CircuitEdits.source(c, CircuitEdits.in(inner.id()));
+            if (x == null) {
+                continue;
+            }
+            CircuitEdits.moveConsumers(c, CircuitEdits.out(outer.id()), x);
+            c.remove(outer.id());
+            List<String> replaced = new ArrayList<>(List.of(inner.id(), outer.id()));
+            boolean innerGone = !CircuitEdits.hasConsumers(c, inner.id());
+            if (innerGone) {
+                c.remove(inner.id());
+            }
+            ctx.record(name(), theorem(), glyph(outer) + "(" + glyph(inner) + "(x)) = x: readers of " + outer.id()
+                    + " now read " + x.op() + (innerGone ? "; " + inner.id() + " and " : "; ") + outer.id()
+                    + " removed" + ("outer".equals(CircuitEdits.clockOf(outer)) ? " (outer clock)" : ""),
+                    replaced, List.of());
+            return true;
+        }
+        return false;
+    }
+
+    private static String glyph(Operator op) {
+        return op.kind() == OpKind.INTEGRATE ? "I" : "D";
+    }
+
+    private static OpKind inverse(OpKind k) {
+        return switch (k) {
+            case INTEGRATE -> OpKind.DIFFERENTIATE;
+            case DIFFERENTIATE -> OpKind.INTEGRATE;
+            default -> null;
+        };
+    }
+}

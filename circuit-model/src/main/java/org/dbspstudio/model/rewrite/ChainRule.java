@@ -1,0 +1,52 @@
+package org.dbspstudio.model.rewrite;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.dbspstudio.model.Operator;
+
+/**
+ * Algorithm 4.6, step 5: the chain rule {@code (Q₁ ∘ Q₂)^Δ = Q₁^Δ ∘ Q₂^Δ} pushes the integrators
+ * placed by {@link WrapRule} through the circuit, one operator at a time in dataflow order; each
+ * operator is rewritten by the {@link OperatorRule} its kind declares. The operators of a feedback
+ * loop are rewritten together by the cycle rule: {@code (fix α. T(s, z⁻¹α))^Δ = fix α. T^Δ(s, z⁻¹α)},
+ * with {@code z⁻¹} unchanged. One log step per operator or loop.
+ */
+public final class ChainRule implements RewriteRule {
+    @Override
+    public String name() {
+        return "Chain rule";
+    }
+
+    @Override
+    public String theorem() {
+        return "Proposition 3.2";
+    }
+
+    @Override
+    public void apply(RewriteContext ctx) {
+        DeltaLevel level = ctx.topLevel();
+        if (level == null) {
+            throw new IllegalStateException("the chain rule runs after the wrap rule");
+        }
+        List<Operator> before = new ArrayList<>(ctx.root().operators());
+        level.pushThrough((unit, rules, created) -> {
+            if (unit.size() == 1) {
+                OperatorRule r = rules.get(0);
+                Operator op = find(before, unit.get(0));
+                ctx.record(r.name(), r.theorem(), r.describe(op, "inner"), unit, created);
+            } else {
+                List<String> parts = new ArrayList<>();
+                for (int i = 0; i < unit.size(); i++) {
+                    parts.add(rules.get(i).describe(find(before, unit.get(i)), "inner"));
+                }
+                ctx.record("Cycle rule", "Proposition 3.2 (cycle rule)", "the feedback loop through "
+                        + String.join(", ", unit) + " becomes T^Δ with z⁻¹ unchanged: "
+                        + String.join("; ", parts), unit, created);
+            }
+        });
+    }
+
+    private static Operator find(List<Operator> ops, String id) {
+        return ops.stream().filter(o -> o.id().equals(id)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,41 @@
+package org.dbspstudio.model.rewrite;
+
+import java.util.Map;
+import org.dbspstudio.model.Incrementalization;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+
+/**
+ * A constant stream's changes are its value at step 0 and zero afterwards: {@code D(c) = c} once.
+ * Applies on the circuit's own clock; a constant inside a nested circuit (outer clock) and an
+ * already-once constant use the fallback {@code D ∘ c}.
+ */
+public final class ConstantRule implements OperatorRule {
+    @Override
+    public String name() {
+        return "Constant";
+    }
+
+    @Override
+    public String theorem() {
+        return "D(constant) = δ₀(constant)";
+    }
+
+    @Override
+    public boolean appliesTo(Operator op, String clock) {
+        return op.kind().incrementalization() == Incrementalization.CONSTANT && "inner".equals(clock)
+                && !op.params().bool("once");
+    }
+
+    @Override
+    public Map<String, PortRef> convert(Operator op, DeltaBuilder b) {
+        Operator once = op.withParam("once", true);
+        b.keep(once, Map.of());
+        return Map.of("out", CircuitEdits.out(op.id()));
+    }
+
+    @Override
+    public String describe(Operator op, String clock) {
+        return op.id() + " (constant) now emits its value at step 0 only (once = true)";
+    }
+}

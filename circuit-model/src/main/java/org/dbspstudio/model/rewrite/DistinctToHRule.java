@@ -1,0 +1,41 @@
+package org.dbspstudio.model.rewrite;
+
+import java.util.Map;
+import org.dbspstudio.model.Incrementalization;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Params;
+import org.dbspstudio.model.PortRef;
+
+/** Proposition 4.7: {@code (↑distinct)^Δ(d) = ↑H(z⁻¹(I(d)), d)}. */
+public final class DistinctToHRule implements OperatorRule {
+    @Override
+    public String name() {
+        return "Distinct to H";
+    }
+
+    @Override
+    public String theorem() {
+        return "Proposition 4.7";
+    }
+
+    @Override
+    public boolean appliesTo(Operator op, String clock) {
+        return op.kind().incrementalization() == Incrementalization.DISTINCT_TO_H;
+    }
+
+    @Override
+    public Map<String, PortRef> convert(Operator op, DeltaBuilder b) {
+        PortRef old = b.delayedSnapshot(op, "in");
+        PortRef d = b.delta(op, "in");
+        b.drop(op);
+        String h = b.add(OpKind.H, op.id() + "_H", Params.of(OpKind.H), Map.of("integrated", old, "delta", d));
+        return Map.of("out", CircuitEdits.out(h));
+    }
+
+    @Override
+    public String describe(Operator op, String clock) {
+        return op.id() + " (distinct) becomes H(z⁻¹(I(d)), d): work proportional to the change"
+                + ("outer".equals(clock) ? ", with I and z⁻¹ over the outer clock" : "");
+    }
+}

@@ -1,0 +1,32 @@
+package org.dbspstudio.model.rewrite;
+
+import java.util.List;
+import org.dbspstudio.model.Operator;
+
+/** The per-operator rules of the chain rule, tried in order; the fallback applies to anything. */
+public final class OperatorRules {
+    private final List<OperatorRule> rules;
+
+    public OperatorRules(List<OperatorRule> rules) {
+        this.rules = List.copyOf(rules);
+    }
+
+    /** The rules of the theory, each chosen by the operator kind's declared {@code Incrementalization}. */
+    public static OperatorRules standard() {
+        return new OperatorRules(List.of(new LinearRule(), new BilinearRule(), new DistinctToHRule(),
+                new AggregateRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
+    }
+
+    public List<OperatorRule> rules() {
+        return rules;
+    }
+
+    OperatorRule select(Operator op, String clock) {
+        for (OperatorRule r : rules) {
+            if (r.appliesTo(op, clock)) {
+                return r;
+            }
+        }
+        throw new IllegalStateException("no incrementalization rule for operator " + op.id() + " (" + op.kind().json() + ")");
+    }
+}
