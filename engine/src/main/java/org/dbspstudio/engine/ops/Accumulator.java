@@ -1,0 +1,101 @@
+package org.dbspstudio.engine.ops;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.TreeMap;
+import org.dbspstudio.model.AggFunction;
+import org.dbspstudio.model.types.SqlType;
+
+/**
+ * The running state of one aggregate function over one group, updated per row change in O(1)
+ * (COUNT, SUM, AVG) or O(log n) (MIN, MAX: an ordered multiset of the values of the rows of
+ * positive weight). Semantics: COUNT is the sum of weights (of rows whose argument is not NULL),
+ * SUM the weighted sum, AVG their quotient, MIN/MAX over the rows of positive weight; SUM, AVG,
+ * MIN and MAX are NULL when no row with a non-NULL argument is present (AVG also when its count is 0).
+ */
+final class Accumulator {
+    private final AggFunction fn;
+    private final SqlType argType;
+    private long count;
+    private long presentNonNull;
+    private long longSum;
+    private double doubleSum;
+    private BigDecimal decimalSum = BigDecimal.ZERO;
+    private final TreeMap<Object, Long> values;
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Accumulator(AggFunction fn, SqlType argType) {
+        this.fn = fn;
+        this.argType = argType;
+        this.values = fn == AggFunction.MIN || fn == AggFunction.MAX
+                ? new TreeMap<>((a, b) -> ((Comparable) a).compareTo(b)) : null;
+    }
+
+    /**
+     * A row whose argument value is {@code v} (null for NULL or COUNT(*) without argument) changed
+     * weight from {@code oldW} to {@code newW}.
+     */
+    void update(Object v, boolean star, long oldW, long newW) {
+        long delta = Math.subtractExact(newW, oldW);
+        if (star) {
+            count = Math.addExact(count, delta);
+            return;
+        }
+        if (v == null) {
+            return;
+        }
+        if (oldW == 0 && newW != 0) {
+            presentNonNull++;
+        } else if (oldW != 0 && newW == 0) {
+            presentNonNull--;
+        }
+        count = Math.addExact(count, delta);
+        switch (fn) {
+            case SUM, AVG -> add(v, delta);
+            case MIN, MAX -> {
+                if (oldW <= 0 && newW > 0) {
+                    values.merge(v, 1L, Long::sum);
+                } else if (oldW > 0 && newW <= 0) {
+                    values.computeIfPresent(v, (k, n) -> n == 1 ? null : n - 1);
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private void add(Object v, long w) {
+        switch (argType) {
+            case DOUBLE -> doubleSum += ((Number) v).doubleValue() * w;
+            case DECIMAL -> decimalSum = decimalSum.add(((BigDecimal) v).multiply(BigDecimal.valueOf(w)));
+            default -> longSum = Math.addExact(longSum, Math.multiplyExact(((Number) v).longValue(), w));
+        }
+    }
+
+    /** The aggregate's value (SQL NULL as null). */
+    Object result() {
+        return switch (fn) {
+            case COUNT -> count;
+            case SUM -> presentNonNull == 0 ? null : sum();
+            case AVG -> {
+                if (presentNonNull == 0 || count == 0) {
+                    yield null;
+                }
+                if (argType == SqlType.DECIMAL) {
+                    yield decimalSum.divide(BigDecimal.valueOf(count), MathContext.DECIMAL64);
+                }
+                yield (argType == SqlType.DOUBLE ? doubleSum : (double) longSum) / count;
+            }
+            case MIN -> values.isEmpty() ? null : values.firstKey();
+            case MAX -> values.isEmpty() ? null : values.lastKey();
+        };
+    }
+
+    private Object sum() {
+        return switch (argType) {
+            case DOUBLE -> doubleSum;
+            case DECIMAL -> decimalSum;
+            default -> longSum;
+        };
+    }
+}

@@ -1,0 +1,238 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.model.Operator;
+
+/**
+ * The stream-calculus operators with state: {@code z⁻¹}, {@code I}, {@code D}. On the inner
+ * clock (the default) they work over the ticks of their own circuit. With {@code clock=outer}
+ * (inside a nested circuit) they work over the outer clock and keep one state per inner
+ * iteration: at outer step t, iteration j reads what iteration j stored at step t−1 (primer §6).
+ * When a step ran fewer iterations than an earlier one, the missing iterations repeat the last
+ * one, which is exact because the loop stopped at a fixpoint.
+ */
+final class Clocked {
+    private Clocked() {
+    }
+
+    static OpNode delay(Build b) {
+        StreamValue zero = StreamValue.zero(b.inType("in"));
+        return b.op().isOuterClock() ? new OuterDelay(b.op(), zero) : new Delay(b.op(), zero);
+    }
+
+    static OpNode integrate(Build b) {
+        StreamValue zero = StreamValue.zero(b.inType("in"));
+        return b.op().isOuterClock() ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
+    }
+
+    static OpNode differentiate(Build b) {
+        StreamValue zero = StreamValue.zero(b.inType("in"));
+        return b.op().isOuterClock() ? new OuterDifferentiate(b.op(), zero) : new Differentiate(b.op(), zero);
+    }
+
+    /** z⁻¹: emits the value stored at the previous tick (zero at tick 0); strict. */
+    static final class Delay extends OpNode {
+        private final StreamValue zero;
+        private StreamValue stored;
+        private StreamValue storedDelta;
+
+        Delay(Operator op, StreamValue zero) {
+            super(op);
+            this.zero = zero;
+            resetClock();
+        }
+
+        @Override
+        public boolean strictSource() {
+            return true;
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            ctx.out(0, stored, storedDelta);
+        }
+
+        @Override
+        public void commit(Ctx ctx) {
+            stored = ctx.in(0);
+            storedDelta = ctx.inDelta(0);
+        }
+
+        @Override
+        public void resetClock() {
+            stored = zero;
+            storedDelta = zero;
+        }
+
+        @Override
+        public long stateSize() {
+            return stored.rows();
+        }
+    }
+
+    /** I: the running sum; its change is its input. */
+    static final class Integrate extends OpNode {
+        private final StreamValue zero;
+        private StreamValue sum;
+
+        Integrate(Operator op, StreamValue zero) {
+            super(op);
+            this.zero = zero;
+            this.sum = zero;
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            StreamValue in = ctx.in(0);
+            ctx.work(in.rows());
+            sum = sum.plus(in);
+            ctx.out(0, sum, in);
+        }
+
+        @Override
+        public void resetClock() {
+            sum = zero;
+        }
+
+        @Override
+        public long stateSize() {
+            return sum.rows();
+        }
+    }
+
+    /** D: the input minus its previous value; uses the input's known change when there is one. */
+    static final class Differentiate extends OpNode {
+        private final StreamValue zero;
+        private StreamValue prev;
+
+        Differentiate(Operator op, StreamValue zero) {
+            super(op);
+            this.zero = zero;
+            this.prev = zero;
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            StreamValue in = ctx.in(0);
+            StreamValue d = ctx.inDelta(0);
+            StreamValue out;
+            if (d != null) {
+                out = d;
+                ctx.work(d.rows());
+            } else {
+                out = in.minus(prev);
+                ctx.work(in.rows() + prev.rows());
+            }
+            prev = in;
+            ctx.out(0, out, null);
+        }
+
+        @Override
+        public void resetClock() {
+            prev = zero;
+        }
+
+        @Override
+        public long stateSize() {
+            return prev.rows();
+        }
+    }
+
+    /** Per-inner-iteration state over the outer clock; beyond its length it repeats its last element. */
+    abstract static class PerIteration extends OpNode implements Build.OuterClocked {
+        final StreamValue zero;
+        List<StreamValue> previous = new ArrayList<>();
+        List<StreamValue> current = new ArrayList<>();
+
+        PerIteration(Operator op, StreamValue zero) {
+            super(op);
+            this.zero = zero;
+        }
+
+        StreamValue previousAt(int j) {
+            if (previous.isEmpty()) {
+                return zero;
+            }
+            return previous.get(Math.min(j, previous.size() - 1));
+        }
+
+        @Override
+        public int previousLength() {
+            return previous.size();
+        }
+
+        @Override
+        public void endOuterStep(int iterations) {
+            previous = current;
+            current = new ArrayList<>();
+        }
+
+        @Override
+        public long stateSize() {
+            long n = 0;
+            for (StreamValue v : previous) {
+                n += v.rows();
+            }
+            return n;
+        }
+    }
+
+    /** z⁻¹ over the outer clock: iteration j emits the input of iteration j at the previous outer step. */
+    static final class OuterDelay extends PerIteration {
+        OuterDelay(Operator op, StreamValue zero) {
+            super(op, zero);
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            ctx.out(0, previousAt(ctx.tick()), null);
+            current.add(ctx.in(0));
+        }
+    }
+
+    /** I over the outer clock, one running sum per inner iteration. */
+    static final class OuterIntegrate extends PerIteration {
+        private StreamValue lastInput;
+
+        OuterIntegrate(Operator op, StreamValue zero) {
+            super(op, zero);
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            StreamValue in = ctx.in(0);
+            ctx.work(in.rows());
+            StreamValue out = previousAt(ctx.tick()).plus(in);
+            current.add(out);
+            lastInput = in;
+            ctx.out(0, out, null);
+        }
+
+        @Override
+        public void endOuterStep(int iterations) {
+            // iterations beyond this step's run repeat its last input (the loop was at a fixpoint)
+            for (int j = current.size(); j < previous.size(); j++) {
+                current.add(previous.get(j).plus(lastInput));
+            }
+            super.endOuterStep(iterations);
+        }
+    }
+
+    /** D over the outer clock: iteration j's input minus iteration j's input at the previous outer step. */
+    static final class OuterDifferentiate extends PerIteration {
+        OuterDifferentiate(Operator op, StreamValue zero) {
+            super(op, zero);
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            StreamValue in = ctx.in(0);
+            StreamValue prev = previousAt(ctx.tick());
+            ctx.work(in.rows() + prev.rows());
+            current.add(in);
+            ctx.out(0, in.minus(prev), null);
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.List;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.expr.TypedExpr;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A compiled list of expressions over one row, producing a row: join keys, index keys, group
+ * keys, projections. {@link #key} returns null when a value is SQL NULL (NULL never matches).
+ */
+public final class KeyFn {
+    private final TypedExpr[] exprs;
+    private final String signature;
+    private final boolean exactNumbers;
+
+    public KeyFn(List<TypedExpr> exprs) {
+        this(exprs, false);
+    }
+
+    /**
+     * @param exactNumbers convert numeric key values to {@code BigDecimal} so that keys of
+     *                     different numeric types (INTEGER vs DOUBLE) compare by value
+     */
+    public KeyFn(List<TypedExpr> exprs, boolean exactNumbers) {
+        this.exprs = exprs.toArray(new TypedExpr[0]);
+        this.exactNumbers = exactNumbers;
+        this.signature = (exactNumbers ? "#" : "") + String.join("\u0001", exprs.stream().map(TypedExpr::sql).toList());
+    }
+
+    public int size() {
+        return exprs.length;
+    }
+
+    /** Identifies the key for sharing arrangements: the expressions' text. */
+    public String signature() {
+        return signature;
+    }
+
+    public Row apply(Row row) throws ExprException {
+        Object[] v = new Object[exprs.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = exprs[i].eval(row);
+        }
+        return Row.wrap(v);
+    }
+
+    public Row apply(Row left, Row right) throws ExprException {
+        Object[] v = new Object[exprs.length];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = exprs[i].eval(left, right);
+        }
+        return Row.wrap(v);
+    }
+
+    /** The key of a row, or null when any key value is NULL. */
+    public Row key(Row row) throws ExprException {
+        Object[] v = new Object[exprs.length];
+        for (int i = 0; i < v.length; i++) {
+            Object x = exprs[i].eval(row);
+            if (x == null) {
+                return null;
+            }
+            if (exactNumbers && x instanceof Number n) {
+                x = n instanceof java.math.BigDecimal d ? d
+                        : n instanceof Double dd ? java.math.BigDecimal.valueOf(dd) : java.math.BigDecimal.valueOf(n.longValue());
+            }
+            v[i] = x;
+        }
+        return Row.wrap(v);
+    }
+}

@@ -1,0 +1,98 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * A nested circuit: for every outer tick it feeds its inputs to the child's δ₀ operators and runs
+ * the child's own clock until every ∫ saw a zero change (the fixpoint) — and at least as many
+ * inner ticks as the outer-clock state of the previous outer step covers — then emits the ∫ sums.
+ * Reaching {@code maxIterations} without converging is an error naming this operator and the
+ * iteration reached.
+ */
+public final class NestedNode extends OpNode {
+    private final Build.ChildCircuit child;
+    private final List<String> inPorts;
+    private final List<String> outPorts;
+    private final long maxIterations;
+    private List<Object> frames = List.of();
+    private List<Integer> outer = List.of();
+
+    private NestedNode(Operator op, Build.ChildCircuit child, long maxIterations) {
+        super(op);
+        this.child = child;
+        this.inPorts = op.inputPorts();
+        this.outPorts = op.outputPorts();
+        this.maxIterations = maxIterations;
+    }
+
+    static OpNode create(Build b) throws EngineException {
+        Map<String, StreamType> ports = new LinkedHashMap<>();
+        for (String p : b.op().inputPorts()) {
+            ports.put(p, b.inType(p));
+        }
+        long max = b.op().params().integer("maxIterations");
+        if (max < 1) {
+            throw EngineException.compile(b.op().id(), "maxIterations must be at least 1, got " + max);
+        }
+        return new NestedNode(b.op(), b.child(b.op().child(), ports), max);
+    }
+
+    /** Iterations of enclosing nested circuits (set by the enclosing circuit before eval). */
+    public void setOuterIterations(List<Integer> its) {
+        this.outer = its;
+    }
+
+    @Override
+    public void eval(Ctx ctx) throws EngineException {
+        for (int i = 0; i < inPorts.size(); i++) {
+            child.setInput(inPorts.get(i), ctx.in(i));
+        }
+        child.resetClock();
+        int min = child.minIterations();
+        int j = 0;
+        while (true) {
+            if (j >= maxIterations) {
+                frames = child.takeFrames();
+                List<Integer> its = new ArrayList<>(outer);
+                its.add(j - 1);
+                throw new EngineException(id(), ctx.step(), its, "nested circuit '" + id()
+                        + "' did not reach a fixpoint within maxIterations = " + maxIterations
+                        + " (stopped at iteration " + (j - 1) + ")", null);
+            }
+            boolean converged = child.tick(j, ctx.step(), outer);
+            j++;
+            if (converged && j >= min) {
+                break;
+            }
+        }
+        child.endOuterStep(j);
+        frames = child.takeFrames();
+        ctx.work(j);
+        for (int i = 0; i < outPorts.size(); i++) {
+            ctx.out(i, child.output(outPorts.get(i)), null);
+        }
+    }
+
+    /** The frames of the inner ticks of the last outer tick (taken once). */
+    public List<Object> takeFrames() {
+        List<Object> f = frames;
+        frames = List.of();
+        return f;
+    }
+
+    @Override
+    public void resetClock() {
+        // the child's inner clock restarts at every outer tick anyway; its outer-clock state belongs to the outer clock
+    }
+
+    @Override
+    public long stateSize() {
+        return child.stateSize();
+    }
+}

@@ -1,0 +1,305 @@
+package org.dbspstudio.engine.run;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.dbspstudio.engine.ops.Build;
+import org.dbspstudio.engine.ops.Ctx;
+import org.dbspstudio.engine.ops.KeyFn;
+import org.dbspstudio.engine.ops.NestedNode;
+import org.dbspstudio.engine.ops.OpNode;
+import org.dbspstudio.engine.value.IndexedZSet;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A compiled circuit (top-level or the child of a nested operator): its operators in topological
+ * order, one slot per output port, and the arrangements shared by the operators that read the
+ * same stream with the same key. {@link #tick} evaluates one tick of its clock.
+ */
+final class CircuitRun implements Build.ChildCircuit {
+    final CircuitLayout layout;
+    final OpNode[] order;
+    private final int[][] inSlots;
+    private final int[][] outSlots;
+    private final StreamValue[] values;
+    private final StreamValue[] deltas;
+    private final boolean deltaTracking;
+    private final boolean record;
+    private final Map<String, Arrangement> arrangements = new HashMap<>();
+    private final List<Frame> frames = new ArrayList<>();
+    private final OpStats[] stats;
+    private final CtxImpl ctx = new CtxImpl();
+    private int tick;
+    private int step;
+    private List<Integer> path = List.of();
+
+    private record Arrangement(IndexedZSet index, int tick, StreamValue basis) {
+    }
+
+    CircuitRun(CircuitLayout layout, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
+               EngineOptions options) {
+        this.layout = layout;
+        this.order = order;
+        this.inSlots = inSlots;
+        this.outSlots = outSlots;
+        this.values = zeros.clone();
+        this.deltas = new StreamValue[zeros.length];
+        this.deltaTracking = options.deltaTracking();
+        this.record = options.recordTrace();
+        this.stats = new OpStats[order.length];
+    }
+
+    /** Runs tick {@code t} of this circuit's clock; {@code iterations} locates it inside nested circuits. */
+    Frame runTick(int t, int topStep, List<Integer> iterations) throws EngineException {
+        this.tick = t;
+        this.step = topStep;
+        this.path = iterations;
+        Map<Integer, List<Frame>> nested = null;
+        for (int k = 0; k < order.length; k++) {
+            OpNode node = order[k];
+            ctx.node = k;
+            ctx.work = 0;
+            if (node instanceof NestedNode n) {
+                n.setOuterIterations(iterations);
+            }
+            long t0 = System.nanoTime();
+            EngineException failure = null;
+            try {
+                node.eval(ctx);
+            } catch (EngineException e) {
+                failure = e;
+            } catch (ExprException e) {
+                failure = new EngineException(node.id(), topStep, iterations, e.describe(), e);
+            } catch (ArithmeticException e) {
+                failure = new EngineException(node.id(), topStep, iterations, "weight or integer overflow ("
+                        + e.getMessage() + ")", e);
+            } catch (RuntimeException e) {
+                failure = new EngineException(node.id(), topStep, iterations, "failed: " + e, e);
+            } catch (Exception e) {
+                failure = new EngineException(node.id(), topStep, iterations, String.valueOf(e.getMessage()), e);
+            }
+            if (failure != null) {
+                if (node instanceof NestedNode n) {
+                    nested = nested(nested, k, n);
+                }
+                stats[k] = new OpStats(0, 0, ctx.work, node.stateSize(), System.nanoTime() - t0);
+                record(nested, stats);
+                throw failure;
+            }
+            long nanos = System.nanoTime() - t0;
+            if (node instanceof NestedNode n) {
+                nested = nested(nested, k, n);
+            }
+            long in = 0;
+            for (int s : inSlots[k]) {
+                in += values[s].rows();
+            }
+            long out = 0;
+            for (int s : outSlots[k]) {
+                out += values[s].rows();
+            }
+            stats[k] = new OpStats(in, out, ctx.work, node.stateSize(), nanos);
+        }
+        for (int k = 0; k < order.length; k++) {
+            ctx.node = k;
+            order[k].commit(ctx);
+        }
+        return record(nested, stats);
+    }
+
+    private static Map<Integer, List<Frame>> nested(Map<Integer, List<Frame>> m, int k, NestedNode n) {
+        Map<Integer, List<Frame>> r = m == null ? new HashMap<>() : m;
+        List<Frame> fs = new ArrayList<>();
+        for (Object o : n.takeFrames()) {
+            fs.add((Frame) o);
+        }
+        r.put(k, fs);
+        return r;
+    }
+
+    private Frame record(Map<Integer, List<Frame>> nested, OpStats[] st) {
+        Frame f = new Frame(values.clone(), deltas.clone(), st.clone(), nested == null ? Map.of() : nested);
+        if (record) {
+            frames.add(f);
+        }
+        return f;
+    }
+
+    StreamValue value(int slot) {
+        return values[slot];
+    }
+
+    StreamValue delta(int slot) {
+        return deltas[slot];
+    }
+
+    /** Clears all clock state (a new run, or a nested circuit's new outer step). */
+    @Override
+    public void resetClock() {
+        for (OpNode n : order) {
+            n.resetClock();
+        }
+        arrangements.clear();
+    }
+
+    // ---- nested circuit driving (Build.ChildCircuit) ----
+
+    @Override
+    public void setInput(String port, StreamValue value) {
+        for (OpNode n : order) {
+            if (n.operator().kind() == OpKind.DELTA0 && port.equals(n.operator().params().string("port"))) {
+                ((Build.Delta0Input) n).setOuter(value);
+            }
+        }
+    }
+
+    @Override
+    public boolean tick(int j, int topStep, List<Integer> outerIterations) throws EngineException {
+        List<Integer> its = new ArrayList<>(outerIterations);
+        its.add(j);
+        runTick(j, topStep, List.copyOf(its));
+        boolean zero = true;
+        for (OpNode n : order) {
+            if (n instanceof Build.IntegralOutput io) {
+                zero &= io.sawZero();
+            }
+        }
+        return zero;
+    }
+
+    @Override
+    public StreamValue output(String port) {
+        StreamValue sum = null;
+        for (OpNode n : order) {
+            if (n instanceof Build.IntegralOutput io && port.equals(n.operator().params().string("port"))) {
+                sum = sum == null ? io.sum() : sum.plus(io.sum());
+            }
+        }
+        return sum;
+    }
+
+    @Override
+    public int minIterations() {
+        int m = 0;
+        for (OpNode n : order) {
+            if (n instanceof Build.OuterClocked oc) {
+                m = Math.max(m, oc.previousLength());
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public void endOuterStep(int iterations) {
+        for (OpNode n : order) {
+            n.endOuterStep(iterations);
+        }
+    }
+
+    @Override
+    public List<Object> takeFrames() {
+        List<Object> f = new ArrayList<>(frames);
+        frames.clear();
+        return f;
+    }
+
+    @Override
+    public long stateSize() {
+        long s = 0;
+        for (OpNode n : order) {
+            s += n.stateSize();
+        }
+        return s;
+    }
+
+    /** Feeds a top-level input operator. */
+    void feed(int orderIndex, StreamValue value, StreamValue delta) {
+        ((org.dbspstudio.engine.ops.Fed) order[orderIndex]).feed(value, delta);
+    }
+
+    private IndexedZSet index(ZSet z, KeyFn key) throws ExprException {
+        Map<Row, ZSet.Builder> groups = new HashMap<>();
+        z.forEachX((r, w) -> {
+            Row k = key.key(r);
+            if (k != null) {
+                groups.computeIfAbsent(k, x -> ZSet.builder()).add(r, w);
+            }
+        });
+        IndexedZSet.Builder b = IndexedZSet.builder();
+        groups.forEach((k, g) -> b.add(k, g.build()));
+        return b.build();
+    }
+
+    private final class CtxImpl implements Ctx {
+        int node;
+        long work;
+
+        @Override
+        public StreamValue in(int i) {
+            return values[inSlots[node][i]];
+        }
+
+        @Override
+        public StreamValue inDelta(int i) {
+            return deltas[inSlots[node][i]];
+        }
+
+        @Override
+        public void out(int i, StreamValue value, StreamValue delta) {
+            values[outSlots[node][i]] = value;
+            deltas[outSlots[node][i]] = delta;
+        }
+
+        @Override
+        public IndexedZSet arrangement(int i, KeyFn key) throws ExprException {
+            int slot = inSlots[node][i];
+            String id = slot + "|" + key.signature();
+            Arrangement a = arrangements.get(id);
+            StreamValue v = values[slot];
+            if (a != null && a.basis == v) {
+                return a.index;
+            }
+            IndexedZSet idx;
+            if (a != null && a.tick == tick - 1 && deltaTracking && deltas[slot] != null) {
+                ZSet d = (ZSet) deltas[slot];
+                work += d.size();
+                idx = a.index.plus(index(d, key));
+            } else {
+                work += v.rows();
+                idx = index((ZSet) v, key);
+            }
+            arrangements.put(id, new Arrangement(idx, tick, v));
+            return idx;
+        }
+
+        @Override
+        public boolean tracked(int i) {
+            return deltaTracking && deltas[inSlots[node][i]] != null;
+        }
+
+        @Override
+        public int tick() {
+            return tick;
+        }
+
+        @Override
+        public int step() {
+            return step;
+        }
+
+        @Override
+        public boolean deltaTracking() {
+            return deltaTracking;
+        }
+
+        @Override
+        public void work(long rows) {
+            work += rows;
+        }
+    }
+}
