@@ -40,7 +40,9 @@ final class Binder {
 
     void arity(Ast at, List<Typed> args, int min, int max) throws ExprException {
         if (args.size() < min || args.size() > max) {
-            String op = at instanceof Ast.Call c ? c.op().symbol() : at.text();
+            var named = java.util.regex.Pattern.compile("^\\s*([A-Za-z_]+)\\s*\\(").matcher(at.text());
+            String op = named.find() ? named.group(1).toUpperCase(Locale.ROOT)
+                    : at instanceof Ast.Call c ? c.op().symbol() : at.text();
             String want = min == max ? String.valueOf(min) : max == Integer.MAX_VALUE ? "at least " + min : min + " to " + max;
             throw err(op + " takes " + want + " argument" + (min == 1 && max == 1 ? "" : "s") + ", got " + args.size(), at);
         }

@@ -36,13 +36,16 @@ final class Casts {
         return LocalDateTime.parse(t, TIMESTAMP);
     }
 
-    /** SQL text of a value, as CAST(v AS VARCHAR) gives it. */
+    /**
+     * SQL text of a value, as CAST(v AS VARCHAR) gives it. DECIMALs print without trailing zeros
+     * (rows normalize them, so {@code 1.50} and {@code 1.5} are the same value).
+     */
     static String format(Object v) {
         if (v instanceof Boolean b) {
             return b ? "TRUE" : "FALSE";
         }
         if (v instanceof BigDecimal d) {
-            return d.toPlainString();
+            return d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
         }
         if (v instanceof LocalDateTime ts) {
             String s = ts.toLocalDate() + " " + String.format(Locale.ROOT, "%02d:%02d:%02d",

@@ -1,7 +1,5 @@
 package org.dbspstudio.model.expr;
 
-import org.dbspstudio.model.types.SqlType;
-
 /**
  * Entry point of the expression language: parse (Calcite's parser, into the project's {@link Ast}),
  * type-check against a {@link Scope} and compile to closures.
@@ -34,10 +32,5 @@ public final class Expressions {
     /** Parses {@code sql} into the project's expression tree, without type checking. */
     public static Ast parse(String sql) throws ExprException {
         return AstBuilder.parse(sql);
-    }
-
-    /** Whether {@code sql} type-checks to {@code type} in {@code scope}; convenience for callers. */
-    static boolean hasType(String sql, Scope scope, SqlType type) throws ExprException {
-        return check(sql, scope).type().type() == type;
     }
 }
