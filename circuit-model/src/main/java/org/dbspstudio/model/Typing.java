@@ -139,7 +139,7 @@ public final class Typing {
         } else if (input instanceof StreamType.ZSet z) {
             scope = Scope.of(z.row());
             List<NamedExpr> groupBy = p.namedExprs("groupBy");
-            if (groupBy != null) {
+            if (groupBy != null && !groupBy.isEmpty()) {
                 cols.addAll(project(groupBy, scope, "groupBy").columns());
             }
         } else {

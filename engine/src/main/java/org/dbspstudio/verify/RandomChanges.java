@@ -1,0 +1,138 @@
+package org.dbspstudio.verify;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.StepData;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * Random change streams for a circuit's inputs, generated from their declared types: at each
+ * step some insertions of rows not currently present and deletions of rows currently present
+ * (so every table stays a set), over small value domains so that joins and groups match.
+ * Integer (Z) inputs get small random integers. Seeded: the same seed gives the same scenario.
+ */
+public final class RandomChanges {
+    private final int steps;
+    private final int maxChangesPerStep;
+    private final int domain;
+
+    /**
+     * @param steps             steps per scenario
+     * @param maxChangesPerStep at most this many changes per input per step
+     * @param domain            values per column (0 .. domain-1, mapped to the column's type)
+     */
+    public RandomChanges(int steps, int maxChangesPerStep, int domain) {
+        if (steps < 1 || maxChangesPerStep < 1 || domain < 1) {
+            throw new IllegalArgumentException("steps, changes per step and domain must be positive");
+        }
+        this.steps = steps;
+        this.maxChangesPerStep = maxChangesPerStep;
+        this.domain = domain;
+    }
+
+    /** The defaults used by {@code dbsp verify}: 8 steps, up to 3 changes per step, 4 values per column. */
+    public static RandomChanges defaults() {
+        return new RandomChanges(8, 3, 4);
+    }
+
+    /** A scenario for every input of {@code circuit}, from {@code seed}. */
+    public Scenario generate(Circuit circuit, long seed) {
+        Random rnd = new Random(seed);
+        Scenario sc = new Scenario();
+        for (Operator in : circuit.operatorsOfKind(OpKind.INPUT)) {
+            String name = in.params().string("name");
+            StreamType type = in.params().type("type");
+            if (name == null || type == null) {
+                continue;
+            }
+            sc.put(name, type instanceof StreamType.ZSet z ? rows(z.row(), rnd) : integers(rnd));
+        }
+        return sc;
+    }
+
+    private List<StepData> integers(Random rnd) {
+        List<StepData> l = new ArrayList<>();
+        for (int t = 0; t < steps; t++) {
+            l.add(StepData.scalar(rnd.nextInt(7) - 3));
+        }
+        return l;
+    }
+
+    private List<StepData> rows(RowSchema schema, Random rnd) {
+        Set<Row> present = new LinkedHashSet<>();
+        List<StepData> l = new ArrayList<>();
+        for (int t = 0; t < steps; t++) {
+            int n = rnd.nextInt(maxChangesPerStep + 1);
+            Map<Row, Long> step = new LinkedHashMap<>();
+            for (int k = 0; k < n; k++) {
+                boolean delete = !present.isEmpty() && rnd.nextInt(3) == 0;
+                if (delete) {
+                    List<Row> candidates = present.stream().filter(r -> !step.containsKey(r)).toList();
+                    if (!candidates.isEmpty()) {
+                        Row r = candidates.get(rnd.nextInt(candidates.size()));
+                        step.put(r, -1L);
+                    }
+                } else {
+                    for (int attempt = 0; attempt < 5; attempt++) {
+                        Row r = randomRow(schema, rnd);
+                        if (!present.contains(r) && !step.containsKey(r)) {
+                            step.put(r, 1L);
+                            break;
+                        }
+                    }
+                }
+            }
+            step.forEach((r, w) -> {
+                if (w > 0) {
+                    present.add(r);
+                } else {
+                    present.remove(r);
+                }
+            });
+            List<Change> changes = new ArrayList<>();
+            step.forEach((r, w) -> changes.add(new Change(r, w)));
+            l.add(StepData.rows(changes));
+        }
+        return l;
+    }
+
+    private Row randomRow(RowSchema schema, Random rnd) {
+        Object[] v = new Object[schema.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = value(schema.column(i), rnd);
+        }
+        return Row.of(v);
+    }
+
+    private Object value(Column c, Random rnd) {
+        if (c.nullable() && rnd.nextInt(8) == 0) {
+            return null;
+        }
+        int k = rnd.nextInt(domain);
+        return switch (c.type()) {
+            case BOOLEAN -> k % 2 == 0;
+            case INTEGER, BIGINT -> (long) k;
+            case DOUBLE -> k + 0.5;
+            case DECIMAL -> BigDecimal.valueOf(k * 25L, 1);
+            case VARCHAR -> String.valueOf((char) ('a' + k % 26)) + (k / 26 == 0 ? "" : k / 26);
+            case DATE -> LocalDate.of(2024, 1, 1).plusDays(k);
+            case TIMESTAMP -> LocalDateTime.of(2024, 1, 1, 0, 0).plusHours(k);
+        };
+    }
+}

@@ -1,0 +1,161 @@
+package org.dbspstudio.verify;
+
+import java.util.Arrays;
+import java.util.List;
+import org.dbspstudio.model.AggCall;
+import org.dbspstudio.model.AggFunction;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+
+/** Snapshot circuits for the verifier tests: one per operator kind, the paper's queries, transitive closure. */
+final class Fixtures {
+    private Fixtures() {
+    }
+
+    static StreamType table(String... columns) {
+        return StreamType.zset(new RowSchema(Arrays.stream(columns).map(c -> Column.of(c, SqlType.BIGINT)).toList()));
+    }
+
+    static List<NamedExpr> cols(String... names) {
+        return Arrays.stream(names).map(n -> new NamedExpr(n, n)).toList();
+    }
+
+    private static Operator input(String name, StreamType type) {
+        return Operator.of(name, OpKind.INPUT, "name", name, "type", type);
+    }
+
+    private static Operator output(String name) {
+        return Operator.of(name, OpKind.OUTPUT, "name", name);
+    }
+
+    /** {@code a → op → out} with a two-column table, or {@code a, b → op → out} for binary operators. */
+    private static Circuit around(Operator op, StreamType a, StreamType b) {
+        Circuit c = new Circuit();
+        c.add(input("a", a));
+        if (b != null) {
+            c.add(input("b", b));
+        }
+        c.add(op);
+        c.add(output("out"));
+        List<String> ports = op.inputPorts();
+        c.connect("a.out", op.id() + "." + ports.get(0));
+        if (b != null) {
+            c.connect("b.out", op.id() + "." + ports.get(1));
+        }
+        c.connect(op.id() + ".out", "out.in");
+        return c;
+    }
+
+    private static Circuit unary(Operator op) {
+        return around(op, table("k", "v"), null);
+    }
+
+    private static Circuit binary(Operator op) {
+        return around(op, table("k", "v"), table("k", "w"));
+    }
+
+    /** A one-operator circuit exercising {@code kind}. */
+    static Circuit oneOperator(OpKind kind) {
+        return switch (kind) {
+            case INPUT, OUTPUT -> {
+                Circuit c = new Circuit();
+                c.add(input("a", table("k", "v")));
+                c.add(output("out"));
+                c.connect("a.out", "out.in");
+                yield c;
+            }
+            case CONSTANT -> {
+                Circuit c = new Circuit();
+                c.add(input("a", table("k", "v")));
+                c.add(Operator.of("c", OpKind.CONSTANT, "type", table("k", "v"),
+                        "rows", List.of(new Change(Row.of(1L, 1L), 1), new Change(Row.of(2L, 0L), 2))));
+                c.add(Operator.of("p", OpKind.PLUS));
+                c.add(output("out"));
+                c.connect("a.out", "p.a").connect("c.out", "p.b").connect("p.out", "out.in");
+                yield c;
+            }
+            case PLUS, MINUS, UNION, DIFFERENCE -> around(Operator.of("op", kind), table("k", "v"), table("k", "v"));
+            case NEGATE, DISTINCT -> unary(Operator.of("op", kind));
+            case DELAY, INTEGRATE, DIFFERENTIATE -> around(Operator.of("op", kind), StreamType.Z, null);
+            case FILTER -> unary(Operator.of("op", kind, "predicate", "v > 1 AND k <> 2"));
+            case MAP -> unary(Operator.of("op", kind, "projection", List.of(new NamedExpr("s", "k + v"))));
+            case FLATMAP -> unary(Operator.of("op", kind, "projections", List.of(
+                    List.of(new NamedExpr("x", "k")), List.of(new NamedExpr("x", "v * 10")))));
+            case JOIN -> binary(Operator.of("op", kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+            case PRODUCT -> binary(Operator.of("op", kind));
+            case ANTIJOIN -> binary(Operator.of("op", kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+            case INDEX -> unary(Operator.of("op", kind, "keys", cols("k")));
+            case AGGREGATE -> unary(Operator.of("op", kind, "groupBy", cols("k"), "aggregates", List.of(
+                    new AggCall(AggFunction.COUNT, null, "n"), new AggCall(AggFunction.SUM, "v", "s"),
+                    new AggCall(AggFunction.MIN, "v", "lo"), new AggCall(AggFunction.MAX, "v", "hi"),
+                    new AggCall(AggFunction.AVG, "v", "mean"))));
+            case SCALAR -> {
+                Circuit c = new Circuit();
+                c.add(input("x", StreamType.Z));
+                c.add(input("y", StreamType.Z));
+                c.add(Operator.of("op", kind, "inputs", List.of("x", "y"), "expr", "CASE WHEN x > y THEN x * y ELSE x - y END"));
+                c.add(output("out"));
+                c.connect("x.out", "op.x").connect("y.out", "op.y").connect("op.out", "out.in");
+                yield c;
+            }
+            case H -> around(Operator.of("op", kind), table("k", "v"), table("k", "v"));
+            case DELTA0, INTEGRAL, NESTED -> transitiveClosure();
+        };
+    }
+
+    /** A global aggregate (one group): makeset(COUNT), makeset(SUM). */
+    static Circuit globalAggregate() {
+        return unary(Operator.of("op", OpKind.AGGREGATE, "aggregates", List.of(
+                new AggCall(AggFunction.COUNT, null, "n"), new AggCall(AggFunction.SUM, "v", "s"))));
+    }
+
+    /** Paper §4.5: SELECT DISTINCT t1.x, t2.y FROM σ(t1) JOIN σ(t2) ON t1.id = t2.id. */
+    static Circuit paper45() {
+        Circuit c = new Circuit();
+        c.add(input("t1", table("x", "id", "a")));
+        c.add(input("t2", table("id", "s", "y")));
+        c.add(Operator.of("f1", OpKind.FILTER, "predicate", "a > 2"));
+        c.add(Operator.of("p1", OpKind.MAP, "projection", cols("x", "id")));
+        c.add(Operator.of("f2", OpKind.FILTER, "predicate", "s > 5"));
+        c.add(Operator.of("p2", OpKind.MAP, "projection", cols("id", "y")));
+        c.add(Operator.of("j", OpKind.JOIN, "leftKeys", List.of("id"), "rightKeys", List.of("id"),
+                "projection", List.of(new NamedExpr("x", "l.x"), new NamedExpr("y", "r.y"))));
+        c.add(Operator.of("d", OpKind.DISTINCT));
+        c.add(output("v"));
+        c.connect("t1.out", "f1.in").connect("f1.out", "p1.in").connect("t2.out", "f2.in")
+                .connect("f2.out", "p2.in").connect("p1.out", "j.left").connect("p2.out", "j.right")
+                .connect("j.out", "d.in").connect("d.out", "v.in");
+        return c;
+    }
+
+    /** Transitive closure {@code o = distinct(E + π(z⁻¹(o) ⋈ E))} as a nested circuit. */
+    static Circuit transitiveClosure() {
+        Circuit inner = new Circuit();
+        inner.add(Operator.of("e0", OpKind.DELTA0, "port", "edges"));
+        inner.add(Operator.of("E", OpKind.INTEGRATE));
+        inner.add(Operator.of("zo", OpKind.DELAY));
+        inner.add(Operator.of("step", OpKind.JOIN, "leftKeys", List.of("dst"), "rightKeys", List.of("src"),
+                "projection", List.of(new NamedExpr("src", "l.src"), new NamedExpr("dst", "r.dst"))));
+        inner.add(Operator.of("all", OpKind.PLUS));
+        inner.add(Operator.of("o", OpKind.DISTINCT));
+        inner.add(Operator.of("newFacts", OpKind.DIFFERENTIATE));
+        inner.add(Operator.of("leave", OpKind.INTEGRAL, "port", "closure"));
+        inner.connect("e0.out", "E.in").connect("o.out", "zo.in").connect("zo.out", "step.left")
+                .connect("E.out", "step.right").connect("E.out", "all.a").connect("step.out", "all.b")
+                .connect("all.out", "o.in").connect("o.out", "newFacts.in").connect("newFacts.out", "leave.in");
+        Circuit c = new Circuit();
+        c.add(input("edges", table("src", "dst")));
+        c.add(Operator.nested("tc", inner, "maxIterations", 10_000L));
+        c.add(output("reach"));
+        c.connect("edges.out", "tc.edges").connect("tc.closure", "reach.in");
+        return c;
+    }
+}
