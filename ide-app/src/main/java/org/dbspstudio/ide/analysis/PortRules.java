@@ -1,0 +1,66 @@
+package org.dbspstudio.ide.analysis;
+
+import java.util.Optional;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.Typing;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * Whether a stream may be drawn from an output port to an input port, and if not, why. Types are
+ * checked when both are known; an unknown type never blocks a connection (validation reports it).
+ */
+public final class PortRules {
+    private PortRules() {
+    }
+
+    /** Empty when the connection is allowed, else the reason it is refused. */
+    public static Optional<String> refusal(Circuit c, TypeInfo types, PortRef from, PortRef to) {
+        Operator src = c.op(from.op());
+        Operator dst = c.op(to.op());
+        if (src == null || dst == null) {
+            return Optional.of("unknown operator");
+        }
+        if (!src.outputPorts().contains(from.port())) {
+            return Optional.of(from + " is not an output port");
+        }
+        if (!dst.inputPorts().contains(to.port())) {
+            return Optional.of(to + " is not an input port");
+        }
+        for (Stream s : c.streams()) {
+            if (s.to().equals(to)) {
+                return Optional.of("input " + to + " is already fed by " + s.from());
+            }
+        }
+        StreamType t = types == null ? null : types.typeOf(from);
+        if (t == null) {
+            return Optional.empty();
+        }
+        String needs = switch (dst.kind()) {
+            case FILTER, MAP, FLATMAP, JOIN, PRODUCT, ANTIJOIN, INDEX -> t instanceof StreamType.ZSet ? null
+                    : dst.kind().title() + " needs a Z-set of rows, but " + from + " carries " + t;
+            case AGGREGATE -> t instanceof StreamType.Integers
+                    ? "Aggregate needs a Z-set or an indexed Z-set, but " + from + " carries " + t : null;
+            case SCALAR -> t instanceof StreamType.Integers ? null
+                    : "a scalar function takes Z streams, but " + from + " carries " + t;
+            default -> null;
+        };
+        if (needs != null) {
+            return Optional.of(needs);
+        }
+        if (dst.kind() == OpKind.PLUS || dst.kind() == OpKind.MINUS || dst.kind() == OpKind.UNION
+                || dst.kind() == OpKind.DIFFERENCE || dst.kind() == OpKind.H) {
+            for (Stream s : c.streamsInto(dst.id())) {
+                StreamType other = types.typeOf(s.from());
+                if (other != null && !s.from().equals(from) && !Typing.sameGroup(other, t)) {
+                    return Optional.of("'" + s.to().port() + "' of " + dst.id() + " is " + other + " but "
+                            + from + " carries " + t);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,393 @@
+package org.dbspstudio.ide.canvas;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javafx.geometry.Bounds;
+import javafx.geometry.Point2D;
+import javafx.scene.Group;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.layout.Region;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Rectangle;
+import javafx.scene.transform.Scale;
+import javafx.scene.transform.Translate;
+import org.dbspstudio.ide.analysis.Analysis;
+import org.dbspstudio.ide.analysis.TypeInfo;
+import org.dbspstudio.ide.doc.EditorDocument;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Layout;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * The diagram of the circuit on screen: operator boxes and stream arrows as scene-graph nodes in
+ * a zoomable, pannable world layer over a grid. It mirrors the {@link EditorDocument} (rebuilt on
+ * every revision) and turns mouse gestures into commands through {@link CanvasGestures}.
+ */
+public final class CircuitCanvas extends Region {
+    /** What the canvas needs from the window around it. */
+    public interface Host {
+        void status(String message);
+
+        Analysis analysis();
+    }
+
+    public static final double MIN_ZOOM = 0.1;
+    public static final double MAX_ZOOM = 4;
+
+    private final EditorDocument doc;
+    private final Host host;
+    private final Canvas grid = new Canvas();
+    private final Group content = new Group();
+    private final Group streamLayer = new Group();
+    private final Group nodeLayer = new Group();
+    private final Group overlay = new Group();
+    private final Translate pan = new Translate();
+    private final Scale zoom = new Scale(1, 1, 0, 0);
+    private final Map<String, OperatorNode> nodes = new LinkedHashMap<>();
+    private final Map<Stream, StreamView> streams = new LinkedHashMap<>();
+    private final CanvasGestures gestures;
+    private boolean snapToGrid = true;
+    private Color gridColor = Color.rgb(128, 128, 128, 0.16);
+
+    public CircuitCanvas(EditorDocument doc, Host host) {
+        this.doc = doc;
+        this.host = host;
+        getStyleClass().add("circuit-canvas");
+        content.getTransforms().addAll(pan, zoom);
+        content.getChildren().addAll(streamLayer, nodeLayer, overlay);
+        grid.setMouseTransparent(true);
+        getChildren().addAll(grid, content);
+        Rectangle clip = new Rectangle();
+        clip.widthProperty().bind(widthProperty());
+        clip.heightProperty().bind(heightProperty());
+        setClip(clip);
+        gestures = new CanvasGestures(this, doc);
+        doc.revisionProperty().addListener((o, a, b) -> sync());
+        doc.selectedOperators().addListener((javafx.collections.SetChangeListener<String>) ch -> showSelection());
+        doc.selectedStreams().addListener((javafx.collections.SetChangeListener<Stream>) ch -> showSelection());
+        pan.xProperty().addListener(o -> drawGrid());
+        pan.yProperty().addListener(o -> drawGrid());
+        zoom.xProperty().addListener(o -> drawGrid());
+        setFocusTraversable(true);
+        sync();
+    }
+
+    EditorDocument doc() {
+        return doc;
+    }
+
+    Host host() {
+        return host;
+    }
+
+    Group overlay() {
+        return overlay;
+    }
+
+    public Map<String, OperatorNode> nodes() {
+        return nodes;
+    }
+
+    public OperatorNode node(String id) {
+        return nodes.get(id);
+    }
+
+    public Collection<StreamView> streamViews() {
+        return streams.values();
+    }
+
+    public StreamView streamView(Stream s) {
+        return streams.get(s);
+    }
+
+    /** The layer holding the whole drawing, for export snapshots. */
+    public Group drawing() {
+        return content;
+    }
+
+    public boolean isSnapToGrid() {
+        return snapToGrid;
+    }
+
+    public void setSnapToGrid(boolean snap) {
+        this.snapToGrid = snap;
+    }
+
+    public void setGridColor(Color c) {
+        this.gridColor = c;
+        drawGrid();
+    }
+
+    /** Types of the circuit on screen, or null before the first analysis. */
+    TypeInfo types() {
+        Analysis a = host.analysis();
+        return a == null ? null : a.typesAt(doc.currentPath());
+    }
+
+    // ---------------------------------------------------------------- model → scene
+
+    /** Rebuilds the drawing from the model. */
+    public void sync() {
+        Circuit c = doc.current();
+        Layout layout = doc.document().layout();
+        Set<String> present = new HashSet<>();
+        int i = 0;
+        for (Operator op : c.operators()) {
+            present.add(op.id());
+            OperatorNode n = nodes.get(op.id());
+            if (n == null || !n.operator().equals(op)) {
+                if (n != null) {
+                    nodeLayer.getChildren().remove(n);
+                }
+                n = new OperatorNode(op);
+                gestures.attach(n);
+                nodeLayer.getChildren().add(n);
+                nodes.put(op.id(), n);
+            }
+            Layout.Point p = layout.get(op.id());
+            if (p == null) {
+                p = new Layout.Point(40 + (i % 6) * 160, 40 + (i / 6) * 110);
+            }
+            n.setLayoutX(p.x());
+            n.setLayoutY(p.y());
+            i++;
+        }
+        nodes.entrySet().removeIf(e -> {
+            boolean gone = !present.contains(e.getKey());
+            if (gone) {
+                nodeLayer.getChildren().remove(e.getValue());
+            }
+            return gone;
+        });
+        streams.clear();
+        List<StreamView> views = new ArrayList<>();
+        for (Stream s : c.streams()) {
+            if (nodes.containsKey(s.from().op()) && nodes.containsKey(s.to().op())) {
+                StreamView v = new StreamView(s);
+                gestures.attach(v);
+                streams.put(s, v);
+                views.add(v);
+            }
+        }
+        streamLayer.getChildren().setAll(views);
+        reroute(null);
+        showSelection();
+        showProblems();
+    }
+
+    /** Recomputes the routes of the streams touching {@code ops} (all when null). */
+    void reroute(Set<String> ops) {
+        Map<String, Integer> lanes = new HashMap<>();
+        for (StreamView v : streams.values()) {
+            Stream s = v.stream();
+            OperatorNode a = nodes.get(s.from().op());
+            OperatorNode b = nodes.get(s.to().op());
+            double sx = a.getLayoutX() + a.boxWidth();
+            double tx = b.getLayoutX();
+            boolean feedback = Routes.isFeedback(sx, tx);
+            int lane = feedback ? lanes.merge(s.from().op(), 1, Integer::sum) - 1 : 0;
+            if (ops != null && !ops.contains(a.operator().id()) && !ops.contains(b.operator().id())) {
+                continue;
+            }
+            double sy = a.getLayoutY() + Geometry.outputY(a.operator(), s.from().port());
+            double ty = b.getLayoutY() + Geometry.inputY(b.operator(), s.to().port());
+            v.setRoute(Routes.route(sx, sy, tx, ty,
+                    new Routes.Box(a.getLayoutY(), a.getLayoutY() + a.boxHeight()),
+                    new Routes.Box(b.getLayoutY(), b.getLayoutY() + b.boxHeight()), lane), feedback);
+        }
+    }
+
+    private void showSelection() {
+        nodes.forEach((id, n) -> n.setSelected(doc.selectedOperators().contains(id)));
+        streams.forEach((s, v) -> v.setSelected(doc.selectedStreams().contains(s)));
+    }
+
+    /** Marks problems (from the last analysis) and unconnected ports on the drawing. */
+    public void showProblems() {
+        Analysis a = host.analysis();
+        Map<String, StringBuilder> messages = new HashMap<>();
+        Map<String, Boolean> errors = new HashMap<>();
+        Set<String> badStreams = new HashSet<>();
+        if (a != null) {
+            for (Diagnostic d : a.diagnostics()) {
+                for (String id : d.operators()) {
+                    if (nodes.containsKey(id)) {
+                        messages.computeIfAbsent(id, k -> new StringBuilder()).append(
+                                messages.containsKey(id) && messages.get(id).length() > 0 ? "\n" : "").append(d.message());
+                        errors.merge(id, d.isError(), Boolean::logicalOr);
+                    }
+                }
+                badStreams.addAll(d.streams());
+            }
+        }
+        Circuit c = doc.current();
+        Set<PortRef> fed = new HashSet<>();
+        Set<PortRef> used = new HashSet<>();
+        c.streams().forEach(s -> {
+            fed.add(s.to());
+            used.add(s.from());
+        });
+        nodes.forEach((id, n) -> {
+            StringBuilder m = messages.get(id);
+            n.setProblem(m == null ? null : m.toString(), errors.getOrDefault(id, false));
+            for (PortNode p : n.ports()) {
+                p.mark("port-unconnected", p.isInput() && !fed.contains(p.ref()));
+                p.mark("port-unused", !p.isInput() && !used.contains(p.ref()));
+            }
+        });
+        streams.forEach((s, v) -> v.setError(badStreams.contains(s.id())));
+    }
+
+    /** The tooltip text of a stream: its ends and its type. */
+    String describe(Stream s) {
+        TypeInfo t = types();
+        StreamType type = t == null ? null : t.typeOf(s);
+        return s.from() + " → " + s.to() + "\n" + (type == null ? "type unknown" : type.toString());
+    }
+
+    // ---------------------------------------------------------------- viewport
+
+    @Override
+    protected void layoutChildren() {
+        if (grid.getWidth() != getWidth() || grid.getHeight() != getHeight()) {
+            grid.setWidth(getWidth());
+            grid.setHeight(getHeight());
+            drawGrid();
+        }
+    }
+
+    private void drawGrid() {
+        GraphicsContext g = grid.getGraphicsContext2D();
+        double w = grid.getWidth();
+        double h = grid.getHeight();
+        g.clearRect(0, 0, w, h);
+        double step = Geometry.GRID * 2 * zoom.getX();
+        while (step < 12) {
+            step *= 5;
+        }
+        g.setStroke(gridColor);
+        g.setLineWidth(1);
+        double x0 = ((pan.getX() % step) + step) % step;
+        double y0 = ((pan.getY() % step) + step) % step;
+        for (double x = x0; x < w; x += step) {
+            g.strokeLine(Math.floor(x) + 0.5, 0, Math.floor(x) + 0.5, h);
+        }
+        for (double y = y0; y < h; y += step) {
+            g.strokeLine(0, Math.floor(y) + 0.5, w, Math.floor(y) + 0.5);
+        }
+    }
+
+    public double zoomLevel() {
+        return zoom.getX();
+    }
+
+    public Point2D panOffset() {
+        return new Point2D(pan.getX(), pan.getY());
+    }
+
+    /** World coordinates of a scene point. */
+    public Point2D toWorld(double sceneX, double sceneY) {
+        return content.sceneToLocal(sceneX, sceneY);
+    }
+
+    /** Whether a scene point lies on the visible canvas. */
+    public boolean containsScene(double sceneX, double sceneY) {
+        Point2D p = sceneToLocal(sceneX, sceneY);
+        return p != null && p.getX() >= 0 && p.getY() >= 0 && p.getX() < getWidth() && p.getY() < getHeight();
+    }
+
+    public void panBy(double dx, double dy) {
+        pan.setX(pan.getX() + dx);
+        pan.setY(pan.getY() + dy);
+    }
+
+    /** Zooms by {@code factor} keeping the point (x, y) of this canvas fixed. */
+    public void zoomAt(double factor, double x, double y) {
+        double s = zoom.getX();
+        double ns = Math.max(MIN_ZOOM, Math.min(MAX_ZOOM, s * factor));
+        double wx = (x - pan.getX()) / s;
+        double wy = (y - pan.getY()) / s;
+        zoom.setX(ns);
+        zoom.setY(ns);
+        pan.setX(x - wx * ns);
+        pan.setY(y - wy * ns);
+    }
+
+    public void zoomBy(double factor) {
+        zoomAt(factor, getWidth() / 2, getHeight() / 2);
+    }
+
+    public void setView(double zoomLevel, double panX, double panY) {
+        zoom.setX(zoomLevel);
+        zoom.setY(zoomLevel);
+        pan.setX(panX);
+        pan.setY(panY);
+    }
+
+    /** Zooms and pans so that the whole circuit is visible (at most 100%). */
+    public void fit() {
+        if (nodes.isEmpty() || getWidth() <= 0) {
+            setView(1, 0, 0);
+            return;
+        }
+        Bounds b = drawingBounds();
+        double s = Math.min((getWidth() - 60) / b.getWidth(), (getHeight() - 60) / b.getHeight());
+        s = Math.max(MIN_ZOOM, Math.min(1.0, s));
+        setView(s, getWidth() / 2 - b.getCenterX() * s, getHeight() / 2 - b.getCenterY() * s);
+    }
+
+    /** Bounds of boxes and streams in world coordinates. */
+    public Bounds drawingBounds() {
+        Bounds a = nodeLayer.getBoundsInParent();
+        Bounds b = streamLayer.getBoundsInParent();
+        if (streams.isEmpty()) {
+            return a;
+        }
+        double minX = Math.min(a.getMinX(), b.getMinX());
+        double minY = Math.min(a.getMinY(), b.getMinY());
+        return new javafx.geometry.BoundingBox(minX, minY,
+                Math.max(a.getMaxX(), b.getMaxX()) - minX, Math.max(a.getMaxY(), b.getMaxY()) - minY);
+    }
+
+    /** Pans so that the operator is in the middle of the canvas. */
+    public void centerOn(String id) {
+        OperatorNode n = nodes.get(id);
+        if (n == null) {
+            return;
+        }
+        double s = zoom.getX();
+        double cx = n.getLayoutX() + n.boxWidth() / 2;
+        double cy = n.getLayoutY() + n.boxHeight() / 2;
+        pan.setX(getWidth() / 2 - cx * s);
+        pan.setY(getHeight() / 2 - cy * s);
+    }
+
+    /** The world point at the middle of the visible area (where keyboard-created operators go). */
+    public Point2D visibleCenter() {
+        double s = zoom.getX();
+        return new Point2D((getWidth() / 2 - pan.getX()) / s, (getHeight() / 2 - pan.getY()) / s);
+    }
+
+    /** Current layout positions of the given operators as drawn. */
+    Map<String, Layout.Point> positions(Collection<String> ids) {
+        Map<String, Layout.Point> m = new LinkedHashMap<>();
+        for (String id : ids) {
+            OperatorNode n = nodes.get(id);
+            if (n != null) {
+                m.put(id, new Layout.Point(n.getLayoutX(), n.getLayoutY()));
+            }
+        }
+        return m;
+    }
+}

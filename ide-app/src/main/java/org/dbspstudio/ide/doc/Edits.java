@@ -1,0 +1,152 @@
+package org.dbspstudio.ide.doc;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Layout;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.Stream;
+
+/**
+ * The structural edits of the editor, each building one undoable {@link Command}: delete, rename,
+ * copy/paste fragments, group into a nested circuit and expand {@code I}/{@code D}.
+ */
+public final class Edits {
+    private Edits() {
+    }
+
+    /** Deletes operators (with their streams) and streams from the current circuit. */
+    public static Command delete(EditorDocument doc, Collection<String> ops, Collection<Stream> streams) {
+        DocState before = DocState.of(doc);
+        Circuit c = doc.current();
+        streams.forEach(c::disconnect);
+        for (String id : ops) {
+            Operator op = c.op(id);
+            if (op != null) {
+                if (op.child() != null) {
+                    op.child().forEachDeep(o -> doc.document().layout().remove(o.id()));
+                }
+                c.remove(id);
+                doc.document().layout().remove(id);
+            }
+        }
+        DocState after = DocState.of(doc);
+        int n = ops.size() + streams.size();
+        String what = ops.isEmpty() ? plural(streams.size(), "stream")
+                : streams.isEmpty() ? plural(ops.size(), "operator") : plural(n, "item");
+        return new SnapshotCommand("Delete " + what, before, after);
+    }
+
+    /** Renames an operator (its id), keeping its streams and position. */
+    public static Command rename(EditorDocument doc, String oldId, String newId) {
+        if (doc.document().circuit().allOperators().containsKey(newId)) {
+            throw new IllegalArgumentException("the id " + newId + " is already used");
+        }
+        if (!newId.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("an id is a letter or _ followed by letters, digits or _");
+        }
+        DocState before = DocState.of(doc);
+        doc.current().rename(oldId, newId);
+        Layout.Point p = doc.document().layout().get(oldId);
+        if (p != null) {
+            doc.document().layout().remove(oldId).put(newId, p.x(), p.y());
+        }
+        return new SnapshotCommand("Rename " + oldId + " to " + newId, before, DocState.of(doc));
+    }
+
+    /**
+     * The selected operators as a stand-alone document: deep copies, the streams among them, and
+     * their positions (nested children's too). This is what goes on the clipboard.
+     */
+    public static CircuitDocument fragment(EditorDocument doc, Collection<String> ids) {
+        Circuit c = doc.current();
+        Circuit out = new Circuit();
+        Layout layout = new Layout();
+        for (Operator op : c.operators()) {
+            if (ids.contains(op.id())) {
+                out.add(op.copy());
+                copyPositions(doc.document().layout(), layout, op);
+            }
+        }
+        for (Stream s : c.streams()) {
+            if (ids.contains(s.from().op()) && ids.contains(s.to().op())) {
+                out.connect(s);
+            }
+        }
+        return new CircuitDocument("clipboard", out).setLayout(layout);
+    }
+
+    private static void copyPositions(Layout from, Layout to, Operator op) {
+        Layout.Point p = from.get(op.id());
+        if (p != null) {
+            to.put(op.id(), p.x(), p.y());
+        }
+        if (op.child() != null) {
+            op.child().operators().forEach(o -> copyPositions(from, to, o));
+        }
+    }
+
+    /**
+     * Adds a copy of {@code fragment} to the current circuit with fresh ids, shifted by
+     * (dx, dy); nested children are renamed too.
+     */
+    public static AddCommand paste(EditorDocument doc, CircuitDocument fragment, double dx, double dy, String verb) {
+        Circuit top = doc.document().circuit();
+        Set<String> taken = new HashSet<>(top.allOperators().keySet());
+        Map<String, String> renames = new HashMap<>();
+        fragment.circuit().forEachDeep(o -> {
+            String fresh = fresh(o.id(), taken);
+            taken.add(fresh);
+            renames.put(o.id(), fresh);
+        });
+        Circuit renamed = renameAll(fragment.circuit(), renames);
+        Map<String, Layout.Point> positions = new LinkedHashMap<>();
+        fragment.layout().positions().forEach((id, p) -> {
+            if (renames.containsKey(id)) {
+                positions.put(renames.get(id), new Layout.Point(p.x() + dx, p.y() + dy));
+            }
+        });
+        List<Operator> ops = new ArrayList<>(renamed.operators());
+        int n = ops.size();
+        return new AddCommand(doc.currentPath(), ops, renamed.streams(), positions, verb + " " + plural(n, "operator"));
+    }
+
+    private static Circuit renameAll(Circuit c, Map<String, String> renames) {
+        Circuit out = new Circuit();
+        out.setInputMode(c.inputMode());
+        for (Operator o : c.operators()) {
+            Circuit child = o.child() == null ? null : renameAll(o.child(), renames);
+            out.add(new Operator(renames.get(o.id()), o.kind(), o.params(), child));
+        }
+        for (Stream s : c.streams()) {
+            out.connect(new Stream(new PortRef(renames.getOrDefault(s.from().op(), s.from().op()), s.from().port()),
+                    new PortRef(renames.getOrDefault(s.to().op(), s.to().op()), s.to().port())));
+        }
+        return out;
+    }
+
+    private static String fresh(String base, Set<String> taken) {
+        if (!taken.contains(base)) {
+            return base;
+        }
+        String stem = base.replaceAll("_\\d+$", "");
+        for (int i = 2; ; i++) {
+            if (!taken.contains(stem + "_" + i)) {
+                return stem + "_" + i;
+            }
+        }
+    }
+
+    static String plural(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+}

@@ -1,0 +1,117 @@
+package org.dbspstudio.ide.ui;
+
+import java.util.List;
+import javafx.scene.control.Tab;
+import org.dbspstudio.ide.analysis.Analysis;
+import org.dbspstudio.ide.analysis.LiveChecks;
+import org.dbspstudio.ide.canvas.CircuitCanvas;
+import org.dbspstudio.ide.doc.EditorDocument;
+import org.dbspstudio.ide.doc.Edits;
+import org.dbspstudio.ide.doc.SetOperatorCommand;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.validate.Validator;
+
+/**
+ * One open document in the main window: its view model, its canvas, its tab and the analysis
+ * (types and diagnostics) recomputed after every change, before the canvas redraws.
+ */
+public final class EditorTab implements CircuitCanvas.Host {
+    private final MainWindow window;
+    private final EditorDocument doc;
+    private final CircuitCanvas canvas;
+    private final Tab tab;
+    private final String sessionKey;
+    private Analysis analysis = Analysis.EMPTY;
+    private long autosavedRevision = -1;
+
+    EditorTab(MainWindow window, EditorDocument doc, String sessionKey) {
+        this.window = window;
+        this.doc = doc;
+        this.sessionKey = sessionKey;
+        analyze();
+        // registered before the canvas so that it redraws with the fresh analysis
+        doc.revisionProperty().addListener((o, a, b) -> analyze());
+        canvas = new CircuitCanvas(doc, this);
+        tab = new Tab(doc.title(), canvas);
+        tab.setUserData(this);
+        Runnable title = () -> tab.setText((doc.isDirty() ? "● " : "") + doc.title());
+        doc.dirtyProperty().addListener((o, a, b) -> title.run());
+        doc.fileProperty().addListener((o, a, b) -> title.run());
+        title.run();
+    }
+
+    /** Checks a top-level circuit: the model's validator, or the editor's own checks if it fails. */
+    static List<Diagnostic> check(Circuit c) {
+        try {
+            return Validator.validate(c);
+        } catch (RuntimeException e) {
+            List<Diagnostic> own = new java.util.ArrayList<>(LiveChecks.check(c));
+            own.add(Diagnostic.warning("VALIDATOR", "validator", "the validator failed: " + e, List.of()));
+            return own;
+        }
+    }
+
+    private void analyze() {
+        analysis = Analysis.of(doc.document().circuit(), EditorTab::check);
+    }
+
+    public EditorDocument doc() {
+        return doc;
+    }
+
+    public CircuitCanvas canvas() {
+        return canvas;
+    }
+
+    public Tab tab() {
+        return tab;
+    }
+
+    String sessionKey() {
+        return sessionKey;
+    }
+
+    long autosavedRevision() {
+        return autosavedRevision;
+    }
+
+    void setAutosavedRevision(long r) {
+        autosavedRevision = r;
+    }
+
+    @Override
+    public void status(String message) {
+        window.status(message);
+    }
+
+    @Override
+    public Analysis analysis() {
+        return analysis;
+    }
+
+    /** Sets one parameter of an operator of the current circuit (an undoable edit). */
+    void setParam(Operator op, String name, Object value) {
+        Operator current = doc.current().op(op.id());
+        if (current == null) {
+            return;
+        }
+        Operator next = current.withParam(name, value);
+        if (next.equals(current)) {
+            return;
+        }
+        doc.execute(new SetOperatorCommand(doc.currentPath(), current, next, "Set " + name + " of " + op.id()));
+        status("Set " + name + " of " + op.id());
+    }
+
+    void rename(String oldId, String newId) {
+        try {
+            doc.execute(Edits.rename(doc, oldId, newId));
+            doc.select(List.of(newId));
+        } catch (IllegalArgumentException e) {
+            status("Cannot rename " + oldId + ": " + e.getMessage());
+            window.refreshPanels();
+        }
+    }
+}

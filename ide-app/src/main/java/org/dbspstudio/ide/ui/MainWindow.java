@@ -1,0 +1,338 @@
+package org.dbspstudio.ide.ui;
+
+import java.util.List;
+import java.util.Optional;
+import javafx.application.Application;
+import javafx.geometry.Orientation;
+import javafx.geometry.Point2D;
+import javafx.scene.Scene;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.doc.AddCommand;
+import org.dbspstudio.ide.doc.EditorDocument;
+import org.dbspstudio.ide.doc.NewOperators;
+import org.dbspstudio.ide.canvas.Geometry;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+
+/**
+ * The main window: menu and tool bars, the palette (left), a tab per open document with a
+ * breadcrumb for nested circuits (centre), the properties panel (right), a bottom area with the
+ * problems list (room for the debugger's panels) and the status bar.
+ */
+public final class MainWindow implements Palette.Target {
+    private final Stage stage;
+    private final Prefs prefs;
+    private final StackPane root = new StackPane();
+    private final Pane overlay = new Pane();
+    private final TabPane documents = new TabPane();
+    private final TabPane bottom = new TabPane();
+    private final Tab problemsTab = new Tab("Problems");
+    private final HBox breadcrumb = new HBox();
+    private final Label status = new Label("Ready");
+    private final Label zoomLabel = new Label();
+    private final Label selectionLabel = new Label();
+    private final Label dirtyLabel = new Label();
+    private final Palette palette;
+    private final PropertiesPanel properties = new PropertiesPanel();
+    private final ProblemsPanel problems;
+    private final FileActions files;
+    private final EditActions edits;
+    private final Menus menus;
+    private final Scene scene;
+    private boolean dark;
+
+    public MainWindow(Stage stage, Prefs prefs) {
+        this.stage = stage;
+        this.prefs = prefs;
+        this.palette = new Palette(this);
+        this.problems = new ProblemsPanel(this::reveal);
+        this.files = new FileActions(this, prefs);
+        this.edits = new EditActions(this);
+        this.menus = new Menus(this);
+
+        documents.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
+        documents.setId("documents");
+        documents.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> refreshPanels());
+        breadcrumb.getStyleClass().add("breadcrumb");
+        breadcrumb.setId("breadcrumb");
+        VBox centre = new VBox(breadcrumb, documents);
+        VBox.setVgrow(documents, Priority.ALWAYS);
+
+        SplitPane main = new SplitPane(palette, centre, properties);
+        main.setDividerPositions(0.17, 0.78);
+        SplitPane.setResizableWithParent(palette, false);
+        SplitPane.setResizableWithParent(properties, false);
+        problemsTab.setContent(problems);
+        problemsTab.setClosable(false);
+        bottom.getTabs().add(problemsTab);
+        bottom.setId("bottom-panels");
+        SplitPane vertical = new SplitPane(main, bottom);
+        vertical.setOrientation(Orientation.VERTICAL);
+        vertical.setDividerPositions(0.78);
+        SplitPane.setResizableWithParent(bottom, false);
+
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox statusBar = new HBox(status, spacer, selectionLabel, zoomLabel, dirtyLabel);
+        statusBar.getStyleClass().add("status-bar");
+        status.setId("status");
+        dirtyLabel.getStyleClass().add("status-dirty");
+
+        BorderPane frame = new BorderPane(vertical);
+        frame.setTop(new VBox(menus.menuBar(), menus.toolBar()));
+        frame.setBottom(statusBar);
+        overlay.setPickOnBounds(false);
+        overlay.setMouseTransparent(true);
+        root.getChildren().addAll(frame, overlay);
+        scene = new Scene(root, 1360, 860);
+        scene.getStylesheets().add(MainWindow.class.getResource("/org/dbspstudio/ide/studio.css").toExternalForm());
+        setDark(prefs.darkTheme());
+        stage.setScene(scene);
+        stage.setTitle("DBSP Studio");
+        stage.setOnCloseRequest(e -> {
+            if (!files.closeAll()) {
+                e.consume();
+            }
+        });
+        files.newDocument();
+    }
+
+    public void show() {
+        stage.show();
+        current().ifPresent(t -> t.canvas().fit());
+        files.startAutosave();
+    }
+
+    public Stage stage() {
+        return stage;
+    }
+
+    public Scene scene() {
+        return scene;
+    }
+
+    public FileActions files() {
+        return files;
+    }
+
+    public EditActions edits() {
+        return edits;
+    }
+
+    public Menus menus() {
+        return menus;
+    }
+
+    public Palette palette() {
+        return palette;
+    }
+
+    public ProblemsPanel problems() {
+        return problems;
+    }
+
+    public PropertiesPanel properties() {
+        return properties;
+    }
+
+    public TabPane documents() {
+        return documents;
+    }
+
+    /** The bottom panel area (problems now; the debugger adds its panels here). */
+    public TabPane bottomPanels() {
+        return bottom;
+    }
+
+    @Override
+    public Pane overlay() {
+        return overlay;
+    }
+
+    public Optional<EditorTab> current() {
+        Tab t = documents.getSelectionModel().getSelectedItem();
+        return t == null ? Optional.empty() : Optional.of((EditorTab) t.getUserData());
+    }
+
+    public List<EditorTab> tabs() {
+        return documents.getTabs().stream().map(t -> (EditorTab) t.getUserData()).toList();
+    }
+
+    /** Opens a document in a new tab and shows it. */
+    public EditorTab addTab(EditorDocument doc, String sessionKey) {
+        EditorTab t = new EditorTab(this, doc, sessionKey);
+        t.tab().setOnCloseRequest(e -> {
+            e.consume();
+            files.close(t);
+        });
+        doc.revisionProperty().addListener((o, a, b) -> {
+            if (current().orElse(null) == t) {
+                refreshPanels();
+            }
+        });
+        doc.selectedOperators().addListener((javafx.collections.SetChangeListener<String>) ch -> {
+            if (current().orElse(null) == t) {
+                refreshPanels();
+            }
+        });
+        doc.path().addListener((javafx.collections.ListChangeListener<String>) ch -> refreshPanels());
+        t.canvas().drawing().getTransforms().forEach(tr -> tr.setOnTransformChanged(e -> showZoom()));
+        documents.getTabs().add(t.tab());
+        documents.getSelectionModel().select(t.tab());
+        t.canvas().setGridColor(gridColor());
+        javafx.application.Platform.runLater(() -> t.canvas().fit());
+        refreshPanels();
+        return t;
+    }
+
+    void removeTab(EditorTab t) {
+        documents.getTabs().remove(t.tab());
+        refreshPanels();
+    }
+
+    /** Brings the palette, properties, problems, breadcrumb and status bar up to date. */
+    public void refreshPanels() {
+        EditorTab t = current().orElse(null);
+        properties.show(t);
+        List<Diagnostic> ds = t == null ? List.of() : t.analysis().diagnostics();
+        problems.show(ds);
+        problemsTab.setText("Problems (" + ProblemsPanel.summary(ds) + ")");
+        breadcrumb.getChildren().clear();
+        if (t != null) {
+            List<String> path = t.doc().currentPath();
+            Hyperlink top = new Hyperlink(t.doc().document().name().isBlank() ? "circuit" : t.doc().document().name());
+            top.setId("crumb-0");
+            top.setOnAction(e -> t.doc().goUp(0));
+            breadcrumb.getChildren().add(top);
+            for (int i = 0; i < path.size(); i++) {
+                int depth = i + 1;
+                Hyperlink h = new Hyperlink(path.get(i));
+                h.setId("crumb-" + depth);
+                h.setOnAction(e -> t.doc().goUp(depth));
+                breadcrumb.getChildren().addAll(new Label("›"), h);
+            }
+            int n = t.doc().selectedOperators().size() + t.doc().selectedStreams().size();
+            selectionLabel.setText(n == 0 ? "" : n + " selected");
+            dirtyLabel.setText(t.doc().isDirty() ? "● modified" : "");
+            stage.setTitle(t.doc().title() + (t.doc().isDirty() ? " ●" : "") + " — DBSP Studio");
+        } else {
+            stage.setTitle("DBSP Studio");
+            selectionLabel.setText("");
+            dirtyLabel.setText("");
+        }
+        showZoom();
+        menus.update();
+    }
+
+    private void showZoom() {
+        zoomLabel.setText(current().map(t -> Math.round(t.canvas().zoomLevel() * 100) + "%").orElse(""));
+    }
+
+    public void status(String message) {
+        status.setText(message);
+    }
+
+    public String statusText() {
+        return status.getText();
+    }
+
+    /** Selects and centres the operators a diagnostic is about (entering nested circuits as needed). */
+    public void reveal(Diagnostic d) {
+        current().ifPresent(t -> {
+            if (d.operators().isEmpty()) {
+                status(d.message());
+                return;
+            }
+            String first = d.operators().get(0);
+            if (t.doc().reveal(first)) {
+                List<String> here = d.operators().stream().filter(t.doc().current()::contains).toList();
+                t.doc().select(here);
+                t.canvas().centerOn(first);
+            }
+            status(d.message());
+        });
+    }
+
+    // ---------------------------------------------------------------- palette target
+
+    @Override
+    public boolean drop(OpKind kind, double sceneX, double sceneY) {
+        Optional<EditorTab> t = current();
+        if (t.isEmpty() || !t.get().canvas().containsScene(sceneX, sceneY)) {
+            status("Drop operators on the canvas");
+            return false;
+        }
+        Point2D p = t.get().canvas().toWorld(sceneX, sceneY);
+        create(t.get(), kind, p.getX(), p.getY());
+        return true;
+    }
+
+    @Override
+    public void addAtCentre(OpKind kind) {
+        current().ifPresent(t -> {
+            Point2D p = t.canvas().visibleCenter();
+            create(t, kind, p.getX(), p.getY());
+        });
+    }
+
+    private void create(EditorTab t, OpKind kind, double cx, double cy) {
+        EditorDocument doc = t.doc();
+        Operator op = NewOperators.create(doc.document().circuit(), kind);
+        double x = Geometry.snap(cx - Geometry.width(op) / 2);
+        double y = Geometry.snap(cy - Geometry.height(op) / 2);
+        var positions = new java.util.LinkedHashMap<String, org.dbspstudio.model.Layout.Point>();
+        positions.put(op.id(), new org.dbspstudio.model.Layout.Point(x, y));
+        if (op.child() != null) {
+            int i = 0;
+            for (Operator inner : op.child().operators()) {
+                positions.put(inner.id(), new org.dbspstudio.model.Layout.Point(40 + 200 * i++, 80));
+            }
+        }
+        doc.execute(new AddCommand(doc.currentPath(), List.of(op), List.of(), positions, "Add " + kind.title() + " " + op.id()));
+        doc.select(List.of(op.id()));
+        status("Added " + op.id() + " — drag from an output port to an input port to connect");
+    }
+
+    // ---------------------------------------------------------------- theme
+
+    public boolean isDark() {
+        return dark;
+    }
+
+    public void setDark(boolean on) {
+        dark = on;
+        // AtlantaFX's classes are Java 21 bytecode; its theme stylesheets are plain resources
+        String css = on ? "/atlantafx/base/theme/primer-dark.css" : "/atlantafx/base/theme/primer-light.css";
+        Application.setUserAgentStylesheet(MainWindow.class.getResource(css).toExternalForm());
+        prefs.setDarkTheme(on);
+        tabs().forEach(t -> t.canvas().setGridColor(gridColor()));
+    }
+
+    private Color gridColor() {
+        return dark ? Color.rgb(255, 255, 255, 0.06) : Color.rgb(0, 0, 0, 0.07);
+    }
+
+    public List<java.nio.file.Path> recentFiles() {
+        return prefs.recentFiles();
+    }
+
+    /** Offers recovery files left by a crash (called once at start-up). */
+    public void offerRecovery() {
+        files.offerRecovery();
+    }
+}

@@ -1,0 +1,200 @@
+package org.dbspstudio.ide.ui;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCombination;
+
+/**
+ * Menu bar and tool bar. Every keyboard shortcut is an accelerator of a menu item, so the
+ * Help → Keyboard shortcuts window lists exactly what the menus offer.
+ */
+public final class Menus {
+    /** One row of the shortcuts window. */
+    public record Shortcut(String action, String keys) {
+    }
+
+    private final MainWindow w;
+    private final MenuBar bar = new MenuBar();
+    private final ToolBar tools = new ToolBar();
+    private final List<MenuItem> all = new ArrayList<>();
+    private final Menu recent = new Menu("Open Recent");
+    private MenuItem undo;
+    private MenuItem redo;
+    private Button undoButton;
+    private Button redoButton;
+
+    Menus(MainWindow w) {
+        this.w = w;
+        FileActions f = w.files();
+        EditActions e = w.edits();
+        Menu file = new Menu("_File", null,
+                item("New", "Shortcut+N", f::newDocument),
+                item("Open…", "Shortcut+O", f::open),
+                recent,
+                new SeparatorMenuItem(),
+                item("Save", "Shortcut+S", f::save),
+                item("Save As…", "Shortcut+Shift+S", f::saveAs),
+                item("Close", "Shortcut+W", f::closeCurrent),
+                new SeparatorMenuItem(),
+                item("Export PNG…", null, () -> f.exportWithChooser("PNG")),
+                item("Export SVG…", null, () -> f.exportWithChooser("SVG")),
+                item("Export Graphviz DOT…", null, () -> f.exportWithChooser("DOT")),
+                new SeparatorMenuItem(),
+                item("Quit", "Shortcut+Q", () -> {
+                    if (f.closeAll()) {
+                        w.stage().close();
+                    }
+                }));
+        undo = item("Undo", "Shortcut+Z", e::undo);
+        redo = item("Redo", "Shortcut+Y", e::redo);
+        Menu edit = new Menu("_Edit", null, undo, redo,
+                item("Redo (alternative)", "Shortcut+Shift+Z", e::redo),
+                new SeparatorMenuItem(),
+                item("Cut", "Shortcut+X", e::cut),
+                item("Copy", "Shortcut+C", e::copy),
+                item("Paste", "Shortcut+V", e::paste),
+                item("Duplicate", "Shortcut+D", e::duplicate),
+                item("Delete", "Delete", e::delete),
+                item("Select All", "Shortcut+A", e::selectAll),
+                new SeparatorMenuItem(),
+                item("Search Palette", "Shortcut+F", () -> {
+                    w.palette().searchField().requestFocus();
+                    w.palette().searchField().selectAll();
+                }));
+        edit.getItems().get(2).setVisible(false);
+        CheckMenuItem snap = new CheckMenuItem("Snap to Grid");
+        snap.setSelected(true);
+        snap.setOnAction(ev -> w.tabs().forEach(t -> t.canvas().setSnapToGrid(snap.isSelected())));
+        Menu circuit = new Menu("_Circuit", null,
+                item("Group Selection into Nested Circuit", "Shortcut+G", e::group),
+                item("Expand I / D into Its Definition", "Shortcut+E", e::expand),
+                new SeparatorMenuItem(),
+                item("Look Inside Nested Circuit", "Shortcut+Enter", e::enterSelected),
+                item("Go Up One Level", "Shortcut+BACK_SPACE", e::goUp),
+                new SeparatorMenuItem(),
+                item("Auto-Layout", "Shortcut+L", e::autoLayout),
+                snap);
+        CheckMenuItem dark = new CheckMenuItem("Dark Theme");
+        dark.setSelected(w.isDark());
+        dark.setOnAction(ev -> w.setDark(dark.isSelected()));
+        Menu view = new Menu("_View", null,
+                item("Zoom In", "Shortcut+EQUALS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
+                item("Zoom In (plus)", "Shortcut+PLUS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
+                item("Zoom In (keypad)", "Shortcut+ADD", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
+                item("Zoom Out", "Shortcut+MINUS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
+                item("Zoom Out (keypad)", "Shortcut+SUBTRACT", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
+                item("Zoom to Fit", "Shortcut+DIGIT0", () -> w.current().ifPresent(t -> t.canvas().fit())),
+                item("Actual Size", "Shortcut+DIGIT1", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / t.canvas().zoomLevel()))),
+                new SeparatorMenuItem(),
+                dark);
+        view.getItems().get(1).setVisible(false);
+        view.getItems().get(2).setVisible(false);
+        view.getItems().get(4).setVisible(false);
+        Menu help = new Menu("_Help", null,
+                item("Keyboard Shortcuts", "F1", () -> ShortcutsWindow.show(w.stage(), shortcuts())),
+                item("About DBSP Studio", null, () -> w.status("DBSP Studio — draw, check and run DBSP circuits")));
+        bar.getMenus().addAll(file, edit, circuit, view, help);
+        bar.setId("menu-bar");
+
+        undoButton = button("↶", "Undo", e::undo);
+        redoButton = button("↷", "Redo", e::redo);
+        tools.getItems().addAll(
+                button("🗋", "New (Ctrl+N)", f::newDocument),
+                button("📂", "Open (Ctrl+O)", f::open),
+                button("💾", "Save (Ctrl+S)", f::save),
+                new Separator(),
+                undoButton, redoButton,
+                new Separator(),
+                button("✂", "Cut (Ctrl+X)", e::cut),
+                button("⧉", "Duplicate (Ctrl+D)", e::duplicate),
+                button("🗑", "Delete (Del)", e::delete),
+                new Separator(),
+                button("⟲ Group", "Group selection into a nested circuit (Ctrl+G)", e::group),
+                button("I→z⁻¹ Expand", "Expand I / D into its definition (Ctrl+E)", e::expand),
+                button("⇶ Layout", "Auto-layout (Ctrl+L)", e::autoLayout),
+                new Separator(),
+                button("−", "Zoom out (Ctrl+−)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
+                button("+", "Zoom in (Ctrl+=)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
+                button("⤢ Fit", "Zoom to fit (Ctrl+0)", () -> w.current().ifPresent(t -> t.canvas().fit())));
+        tools.setId("tool-bar");
+    }
+
+    public MenuBar menuBar() {
+        return bar;
+    }
+
+    /** The tool bar; the debugger appends its run controls here. */
+    public ToolBar toolBar() {
+        return tools;
+    }
+
+    private MenuItem item(String text, String keys, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        if (keys != null) {
+            m.setAccelerator(KeyCombination.keyCombination(keys));
+        }
+        m.setOnAction(ev -> action.run());
+        all.add(m);
+        return m;
+    }
+
+    private static Button button(String text, String tip, Runnable action) {
+        Button b = new Button(text);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(ev -> action.run());
+        b.setFocusTraversable(false);
+        b.getStyleClass().add("flat");
+        return b;
+    }
+
+    /** Updates the undo/redo texts and the recent files list. */
+    void update() {
+        var t = w.current();
+        String u = t.flatMap(x -> x.doc().commands().nextUndo()).map(c -> "Undo " + c.description()).orElse("Undo");
+        String r = t.flatMap(x -> x.doc().commands().nextRedo()).map(c -> "Redo " + c.description()).orElse("Redo");
+        undo.setText(u);
+        redo.setText(r);
+        undo.setDisable(u.equals("Undo"));
+        redo.setDisable(r.equals("Redo"));
+        undoButton.setDisable(undo.isDisable());
+        redoButton.setDisable(redo.isDisable());
+        undoButton.getTooltip().setText(u + " (Ctrl+Z)");
+        redoButton.getTooltip().setText(r + " (Ctrl+Y)");
+        recent.getItems().clear();
+        for (Path p : w.recentFiles()) {
+            MenuItem m = new MenuItem(p.toString());
+            m.setOnAction(ev -> w.files().open(p));
+            recent.getItems().add(m);
+        }
+        recent.setDisable(recent.getItems().isEmpty());
+    }
+
+    /** Keyboard shortcuts and mouse gestures, for the help window. */
+    public List<Shortcut> shortcuts() {
+        List<Shortcut> out = new ArrayList<>();
+        for (MenuItem m : all) {
+            if (m.getAccelerator() != null) {
+                String name = m.getText().replaceAll("^(Undo|Redo) .*", "$1");
+                out.add(new Shortcut(name, m.getAccelerator().getDisplayText()));
+            }
+        }
+        out.add(new Shortcut("Create an operator", "drag from the palette (or double-click it)"));
+        out.add(new Shortcut("Connect", "drag from an output port (right) to an input port (left)"));
+        out.add(new Shortcut("Select / add to selection", "click / Shift+click, or drag a rectangle"));
+        out.add(new Shortcut("Pan", "scroll, or drag with the right or middle button"));
+        out.add(new Shortcut("Zoom", "Ctrl+wheel"));
+        out.add(new Shortcut("Look inside a nested circuit", "double-click it"));
+        out.add(new Shortcut("Type of a stream", "hover over it"));
+        return out;
+    }
+}
