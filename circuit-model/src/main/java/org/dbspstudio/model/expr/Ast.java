@@ -1,5 +1,6 @@
 package org.dbspstudio.model.expr;
 
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.dbspstudio.model.types.SqlType;
 
@@ -7,7 +8,7 @@ import org.dbspstudio.model.types.SqlType;
  * The project's own expression tree, built from Calcite's parse tree by {@link AstBuilder}. Every
  * node keeps the source {@link #text()} it was parsed from, so that errors can name it.
  */
-public sealed interface Ast permits Ast.ColumnRef, Ast.Literal, Ast.Call, Ast.Case, Ast.Cast {
+public sealed interface Ast permits Ast.ColumnRef, Ast.Literal, Ast.Call, Ast.Case, Ast.Cast, Ast.Interval {
     /** The fragment of the expression text this node was parsed from. */
     String text();
 
@@ -35,6 +36,13 @@ public sealed interface Ast permits Ast.ColumnRef, Ast.Literal, Ast.Call, Ast.Ca
             whens = List.copyOf(whens);
             thens = List.copyOf(thens);
         }
+    }
+
+    /**
+     * An interval literal of one unit ({@code INTERVAL '3' DAY}, YEAR to SECOND); it may only be
+     * added to or subtracted from a DATE or TIMESTAMP.
+     */
+    record Interval(long amount, ChronoUnit unit, String text) implements Ast {
     }
 
     /** {@code CAST(operand AS target[(precision[, scale])])}; precision and scale are -1 when absent. */

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,7 @@ import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -141,6 +143,9 @@ public final class AstBuilder {
         if (lit instanceof SqlCharStringLiteral s) {
             return new Ast.Literal(s.getValueAs(NlsString.class).getValue(), SqlType.VARCHAR, t);
         }
+        if (lit instanceof SqlIntervalLiteral iv) {
+            return interval(iv);
+        }
         if (lit instanceof SqlUnknownLiteral u) {
             String v = u.getValue() == null ? "" : u.getValue().toString().trim();
             try {
@@ -165,6 +170,31 @@ public final class AstBuilder {
             return new Ast.Literal(b, b == null ? null : SqlType.BOOLEAN, t);
         }
         throw unsupported(lit);
+    }
+
+    private Ast interval(SqlIntervalLiteral lit) throws ExprException {
+        SqlIntervalLiteral.IntervalValue v = lit.getValueAs(SqlIntervalLiteral.IntervalValue.class);
+        ChronoUnit unit = switch (v.getIntervalQualifier().timeUnitRange) {
+            case YEAR -> ChronoUnit.YEARS;
+            case MONTH -> ChronoUnit.MONTHS;
+            case WEEK -> ChronoUnit.WEEKS;
+            case DAY -> ChronoUnit.DAYS;
+            case HOUR -> ChronoUnit.HOURS;
+            case MINUTE -> ChronoUnit.MINUTES;
+            case SECOND -> ChronoUnit.SECONDS;
+            default -> null;
+        };
+        if (unit == null) {
+            throw unsupported(lit);
+        }
+        try {
+            String s = v.getIntervalLiteral().trim();
+            long n = Long.parseLong(s.startsWith("+") ? s.substring(1) : s);
+            return new Ast.Interval(v.getSign() < 0 ? -n : n, unit, text(lit));
+        } catch (NumberFormatException e) {
+            throw new ExprException("invalid interval '" + v.getIntervalLiteral() + "': a whole number is needed",
+                    sql, text(lit));
+        }
     }
 
     private Ast caseExpr(SqlCase c) throws ExprException {
@@ -206,6 +236,8 @@ public final class AstBuilder {
             case MINUS_PREFIX -> Op.NEGATE;
             case PLUS_PREFIX -> null;
             case EQUALS -> Op.EQ;
+            case IS_DISTINCT_FROM -> Op.IS_DISTINCT_FROM;
+            case IS_NOT_DISTINCT_FROM -> Op.IS_NOT_DISTINCT_FROM;
             case NOT_EQUALS -> Op.NE;
             case LESS_THAN -> Op.LT;
             case LESS_THAN_OR_EQUAL -> Op.LE;

@@ -62,7 +62,20 @@ final class Binder {
         if (a instanceof Ast.Cast c) {
             return cast(c);
         }
+        if (a instanceof Ast.Interval) {
+            throw err("an INTERVAL can only be added to or subtracted from a DATE or TIMESTAMP", a);
+        }
         Ast.Call call = (Ast.Call) a;
+        if ((call.op() == Op.PLUS || call.op() == Op.MINUS) && call.args().size() == 2) {
+            Ast x = call.args().get(0);
+            Ast y = call.args().get(1);
+            if (y instanceof Ast.Interval iv && !(x instanceof Ast.Interval)) {
+                return Temporal.plusInterval(this, call.op() == Op.MINUS, bind(x), iv, a);
+            }
+            if (x instanceof Ast.Interval iv && call.op() == Op.PLUS && !(y instanceof Ast.Interval)) {
+                return Temporal.plusInterval(this, false, bind(y), iv, a);
+            }
+        }
         List<Typed> args = new ArrayList<>(call.args().size());
         for (Ast arg : call.args()) {
             args.add(bind(arg));
@@ -78,7 +91,7 @@ final class Binder {
                 yield Numbers.negate(this, args.get(0), a);
             }
             case MOD, ABS, FLOOR, CEIL, ROUND -> Numbers.function(this, op, args, a);
-            case EQ, NE, LT, LE, GT, GE -> {
+            case EQ, NE, LT, LE, GT, GE, IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {
                 arity(a, args, 2, 2);
                 yield Logic.compare(this, op, args.get(0), args.get(1), a);
             }

@@ -21,6 +21,8 @@ final class Casts {
             .parseDefaulting(ChronoField.MINUTE_OF_HOUR, 0)
             .toFormatter(Locale.ROOT)
             .withResolverStyle(ResolverStyle.STRICT);
+    private static final java.util.regex.Pattern NUMBER =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
     private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
     private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
@@ -253,7 +255,12 @@ final class Casts {
                 case "nan" -> Double.NaN;
                 case "infinity", "+infinity" -> Double.POSITIVE_INFINITY;
                 case "-infinity" -> Double.NEGATIVE_INFINITY;
-                default -> new BigDecimal(s).doubleValue();
+                default -> {
+                    if (!NUMBER.matcher(s).matches()) {
+                        throw new NumberFormatException(s);
+                    }
+                    yield Double.parseDouble(s);
+                }
             };
         } catch (NumberFormatException e) {
             throw new ExprException("cannot cast '" + v + "' to DOUBLE", sql, fragment);

@@ -6,7 +6,7 @@ import java.util.List;
 import org.dbspstudio.model.types.SqlType;
 
 /**
- * Comparisons and SQL three-valued logic: = <> < <= > >=, AND, OR, NOT, IS [NOT] NULL/TRUE/FALSE,
+ * Comparisons and SQL three-valued logic: = <> < <= > >=, IS [NOT] DISTINCT FROM, AND, OR, NOT, IS [NOT] NULL/TRUE/FALSE,
  * BETWEEN, IN, COALESCE and NULLIF.
  */
 final class Logic {
@@ -131,6 +131,16 @@ final class Logic {
                 Object v = q.eval(l, r);
                 return v == null ? null : (Object) (c.compare(u, v) >= 0);
             };
+            case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM -> {
+                boolean distinct = op == Op.IS_DISTINCT_FROM;
+                nullable = false;
+                yield (l, r) -> {
+                    Object u = p.eval(l, r);
+                    Object v = q.eval(l, r);
+                    boolean same = u == null || v == null ? u == v : c.compare(u, v) == 0;
+                    return same != distinct;
+                };
+            }
             default -> throw new IllegalArgumentException(op.name());
         };
         return new Typed(SqlType.BOOLEAN, nullable, ev, at);

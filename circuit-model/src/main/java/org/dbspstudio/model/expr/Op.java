@@ -3,7 +3,7 @@ package org.dbspstudio.model.expr;
 /** The operators and functions of the expression language, with the symbol or name shown in messages. */
 public enum Op {
     PLUS("+"), MINUS("-"), TIMES("*"), DIVIDE("/"), MOD("%"), NEGATE("-"),
-    EQ("="), NE("<>"), LT("<"), LE("<="), GT(">"), GE(">="),
+    EQ("="), NE("<>"), IS_DISTINCT_FROM("IS DISTINCT FROM"), IS_NOT_DISTINCT_FROM("IS NOT DISTINCT FROM"), LT("<"), LE("<="), GT(">"), GE(">="),
     AND("AND"), OR("OR"), NOT("NOT"),
     IS_NULL("IS NULL"), IS_NOT_NULL("IS NOT NULL"), IS_TRUE("IS TRUE"), IS_NOT_TRUE("IS NOT TRUE"),
     IS_FALSE("IS FALSE"), IS_NOT_FALSE("IS NOT FALSE"),

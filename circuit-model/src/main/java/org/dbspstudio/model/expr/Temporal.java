@@ -1,7 +1,9 @@
 package org.dbspstudio.model.expr;
 
 import java.time.LocalDate;
+import java.time.DateTimeException;
 import java.time.LocalDateTime;
+import java.time.temporal.ChronoUnit;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 import java.util.function.ToLongFunction;
@@ -43,6 +45,32 @@ final class Temporal {
             try {
                 return minus ? ((LocalDate) dv).minusDays(k) : ((LocalDate) dv).plusDays(k);
             } catch (java.time.DateTimeException | ArithmeticException e) {
+                throw new ExprException("date out of range", sql, frag);
+            }
+        }, at);
+    }
+
+    /** {@code t ± INTERVAL 'n' unit} for a DATE (a DATE for YEAR/MONTH/WEEK/DAY) or a TIMESTAMP. */
+    static Typed plusInterval(Binder b, boolean minus, Typed t, Ast.Interval iv, Ast at) throws ExprException {
+        if (t.type() != SqlType.DATE && t.type() != SqlType.TIMESTAMP) {
+            throw b.err("cannot apply " + (minus ? "-" : "+") + " to " + t.typeName() + " and INTERVAL", at);
+        }
+        ChronoUnit unit = iv.unit();
+        boolean dateUnit = unit == ChronoUnit.YEARS || unit == ChronoUnit.MONTHS || unit == ChronoUnit.WEEKS
+                || unit == ChronoUnit.DAYS;
+        SqlType result = t.type() == SqlType.DATE && dateUnit ? SqlType.DATE : SqlType.TIMESTAMP;
+        long n = minus ? -iv.amount() : iv.amount();
+        Ev e = Casts.widen(t.ev(), t.type(), result);
+        String sql = b.sql();
+        String frag = at.text();
+        return new Typed(result, t.nullable(), (l, r) -> {
+            Object v = e.eval(l, r);
+            if (v == null) {
+                return null;
+            }
+            try {
+                return ((java.time.temporal.Temporal) v).plus(n, unit);
+            } catch (DateTimeException | ArithmeticException ex) {
                 throw new ExprException("date out of range", sql, frag);
             }
         }, at);

@@ -144,4 +144,31 @@ class FunctionsTest {
         assertThatThrownBy(() -> type("dt + dt")).hasMessage("cannot apply + to DATE and DATE");
         assertThatThrownBy(() -> type("EXTRACT(YEAR FROM s)")).hasMessage("cannot apply EXTRACT(YEAR) to VARCHAR");
     }
+
+    @Test
+    void intervalsShiftDatesAndTimestamps() throws ExprException {
+        assertThat(eval("dt + INTERVAL '1' DAY")).isEqualTo(LocalDate.of(2024, 3, 1));
+        assertThat(eval("dt - INTERVAL '1' YEAR")).isEqualTo(LocalDate.of(2023, 2, 28));
+        assertThat(eval("INTERVAL '2' MONTH + dt")).isEqualTo(LocalDate.of(2024, 4, 29));
+        assertThat(eval("dt + INTERVAL -'1' WEEK")).isEqualTo(LocalDate.of(2024, 2, 22));
+        assertThat(eval("dt + INTERVAL '90' MINUTE")).isEqualTo(java.time.LocalDateTime.of(2024, 2, 29, 1, 30));
+        assertThat(eval("ts - INTERVAL '30' SECOND")).isEqualTo(java.time.LocalDateTime.of(2024, 3, 1, 13, 45));
+        assertThat(type("dt + INTERVAL '1' HOUR").type()).isEqualTo(SqlType.TIMESTAMP);
+        assertThatThrownBy(() -> type("INTERVAL '1' DAY")).hasMessageContaining("can only be added");
+        assertThatThrownBy(() -> type("i + INTERVAL '1' DAY")).hasMessage("cannot apply + to INTEGER and INTERVAL");
+        assertThatThrownBy(() -> type("INTERVAL '1' DAY - dt")).hasMessageContaining("can only be added");
+        assertThatThrownBy(() -> type("dt + INTERVAL '1:30' HOUR TO MINUTE")).hasMessageStartingWith("unsupported: ");
+    }
+
+    @Test
+    void isDistinctFromTreatsNullsAsValues() throws ExprException {
+        var nulls = sample(7, null, null, null);
+        assertThat(eval("n IS DISTINCT FROM NULL", nulls)).isEqualTo(false);
+        assertThat(eval("n IS NOT DISTINCT FROM NULL", nulls)).isEqualTo(true);
+        assertThat(eval("n IS DISTINCT FROM i", nulls)).isEqualTo(true);
+        assertThat(eval("i IS DISTINCT FROM 7.0", nulls)).isEqualTo(false);
+        assertThat(eval("n IS NOT DISTINCT FROM 10")).isEqualTo(true);
+        assertThat(type("n IS DISTINCT FROM i")).isEqualTo(new ExprType(SqlType.BOOLEAN, false));
+        assertThatThrownBy(() -> type("s IS DISTINCT FROM 1")).hasMessage("cannot apply IS DISTINCT FROM to VARCHAR and BIGINT");
+    }
 }
