@@ -132,11 +132,12 @@ final class SampleDocuments {
                 .setScenario(s).setExpected(e);
     }
 
-    /** Every operator kind once (a format fixture; it is not meant to be one sensible query). */
+    /** Every operator kind at least once, wired into one well-formed circuit. */
     static CircuitDocument allKinds() {
         RowSchema t = RowSchema.of(Column.of("k", SqlType.INTEGER), Column.nullable("v", SqlType.DOUBLE),
                 Column.of("ok", SqlType.BOOLEAN), Column.nullable("at", SqlType.TIMESTAMP));
         RowSchema kv = RowSchema.of(Column.of("k", SqlType.INTEGER), Column.nullable("v", SqlType.DOUBLE));
+        List<NamedExpr> lkRv = List.of(new NamedExpr("k", "l.k"), new NamedExpr("v", "r.v"));
         Circuit body = new Circuit()
                 .add(Operator.of("n_in", OpKind.DELTA0, "port", "x"))
                 .add(Operator.of("n_delay", OpKind.DELAY, "clock", "outer"))
@@ -145,39 +146,51 @@ final class SampleDocuments {
                 .connect("n_in.out", "n_delay.in").connect("n_delay.out", "n_int.in").connect("n_int.out", "n_out.in");
         Circuit c = new Circuit()
                 .add(Operator.of("t", OpKind.INPUT, "name", "t", "type", StreamType.zset(t)))
-                .add(Operator.of("c", OpKind.CONSTANT, "type", StreamType.zset(t), "rows", List.of(
-                        new Change(Row.of(7L, 1.5, true, LocalDateTime.of(2024, 3, 1, 12, 30, 15)), 2),
-                        new Change(Row.of(8L, null, false, null), -1)), "once", true))
+                .add(Operator.of("c", OpKind.CONSTANT, "type", StreamType.zset(kv), "rows", List.of(
+                        new Change(Row.of(7L, 1.5), 2), new Change(Row.of(8L, null), -1)), "once", true))
                 .add(Operator.of("cz", OpKind.CONSTANT, "type", StreamType.Z, "value", 42L))
-                .add(Operator.of("p", OpKind.PLUS)).add(Operator.of("m", OpKind.MINUS)).add(Operator.of("neg", OpKind.NEGATE))
-                .add(Operator.of("dl", OpKind.DELAY)).add(Operator.of("i", OpKind.INTEGRATE)).add(Operator.of("d", OpKind.DIFFERENTIATE))
+                .add(Operator.of("i", OpKind.INTEGRATE)).add(Operator.of("d", OpKind.DIFFERENTIATE))
+                .add(Operator.of("dl", OpKind.DELAY)).add(Operator.of("neg", OpKind.NEGATE))
+                .add(Operator.of("p", OpKind.PLUS)).add(Operator.of("m", OpKind.MINUS))
+                .add(Operator.nested("nest", body, "maxIterations", 50L))
+                .add(Operator.of("sc", OpKind.SCALAR, "inputs", List.of("a", "b"), "expr", "a * b + 1"))
                 .add(Operator.of("f", OpKind.FILTER, "predicate", "ok AND v IS NOT NULL"))
                 .add(Operator.of("mp", OpKind.MAP, "projection", List.of(new NamedExpr("k", "k"), new NamedExpr("v", "v * 2"))))
                 .add(Operator.of("fm", OpKind.FLATMAP, "projections", List.of(
                         List.of(new NamedExpr("k", "k"), new NamedExpr("v", "v")),
                         List.of(new NamedExpr("k", "k + 1"), new NamedExpr("v", "CAST(NULL AS DOUBLE)")))))
-                .add(Operator.of("j", OpKind.JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")))
-                .add(Operator.of("x", OpKind.PRODUCT, "projection", List.of(new NamedExpr("a", "l.k"), new NamedExpr("b", "r.k"))))
+                .add(Operator.of("j", OpKind.JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k"), "projection", lkRv))
+                .add(Operator.of("x", OpKind.PRODUCT, "projection", lkRv))
+                .add(Operator.of("u", OpKind.UNION)).add(Operator.of("diff", OpKind.DIFFERENCE))
                 .add(Operator.of("dis", OpKind.DISTINCT))
+                .add(Operator.of("aj", OpKind.ANTIJOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")))
+                .add(Operator.of("hi", OpKind.INTEGRATE)).add(Operator.of("hz", OpKind.DELAY))
+                .add(Operator.of("h", OpKind.H))
                 .add(Operator.of("g", OpKind.INDEX, "keys", List.of(new NamedExpr("k", "k"))))
                 .add(Operator.of("agg", OpKind.AGGREGATE, "groupBy", List.of(new NamedExpr("k", "k")), "aggregates", List.of(
                         new AggCall(AggFunction.COUNT, null, "n"), new AggCall(AggFunction.SUM, "v", "total"),
                         new AggCall(AggFunction.MIN, "v", "lo"), new AggCall(AggFunction.MAX, "v", "hi"),
                         new AggCall(AggFunction.AVG, "v", "mean"))))
-                .add(Operator.of("aj", OpKind.ANTIJOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")))
-                .add(Operator.of("u", OpKind.UNION)).add(Operator.of("diff", OpKind.DIFFERENCE))
-                .add(Operator.of("sc", OpKind.SCALAR, "inputs", List.of("a", "b"), "expr", "a * b + 1"))
-                .add(Operator.of("h", OpKind.H))
-                .add(Operator.nested("nest", body, "maxIterations", 50L))
-                .add(Operator.of("o", OpKind.OUTPUT, "name", "o"))
                 .add(Operator.of("oz", OpKind.OUTPUT, "name", "oz"))
+                .add(Operator.of("oi", OpKind.OUTPUT, "name", "indexed"))
+                .add(Operator.of("o", OpKind.OUTPUT, "name", "totals"))
+                .connect("cz.out", "i.in").connect("i.out", "d.in").connect("d.out", "dl.in").connect("dl.out", "neg.in")
+                .connect("neg.out", "p.a").connect("cz.out", "p.b").connect("p.out", "m.a").connect("cz.out", "m.b")
+                .connect("m.out", "sc.a").connect("cz.out", "nest.x").connect("nest.y", "sc.b").connect("sc.out", "oz.in")
                 .connect("t.out", "f.in").connect("f.out", "mp.in").connect("mp.out", "fm.in")
-                .connect("fm.out", "j.left").connect("c.out", "j.right").connect("j.out", "o.in")
-                .connect("cz.out", "sc.a").connect("cz.out", "nest.x").connect("nest.y", "sc.b").connect("sc.out", "oz.in");
-        CircuitDocument d = new CircuitDocument("every operator kind", c);
+                .connect("fm.out", "j.left").connect("c.out", "j.right")
+                .connect("j.out", "x.left").connect("c.out", "x.right")
+                .connect("x.out", "u.a").connect("c.out", "u.b")
+                .connect("u.out", "diff.a").connect("fm.out", "diff.b")
+                .connect("diff.out", "dis.in").connect("dis.out", "aj.left").connect("c.out", "aj.right")
+                .connect("aj.out", "hi.in").connect("hi.out", "hz.in").connect("hz.out", "h.integrated").connect("aj.out", "h.delta")
+                .connect("h.out", "g.in").connect("g.out", "oi.in").connect("h.out", "agg.in").connect("agg.out", "o.in");
+        CircuitDocument d = new CircuitDocument("every operator kind", c)
+                .setDescription("a format fixture using each operator kind at least once");
         d.setScenario(new Scenario().put("t", List.of(StepData.rows(List.of(
                 new Change(Row.of(1L, -0.0, true, LocalDateTime.of(2024, 1, 2, 3, 4, 5)), 1),
-                new Change(Row.of(2L, Double.NaN, false, null), 3))), StepData.EMPTY_ROWS)));
+                new Change(Row.of(2L, Double.NaN, false, null), 3),
+                new Change(Row.of(3L, 1.0E-7, true, LocalDateTime.of(2024, 3, 1, 12, 30)), -1))), StepData.EMPTY_ROWS)));
         d.layout().put("t", 0, 0).put("c", 12.5, -3.25);
         return d;
     }

@@ -1,0 +1,94 @@
+package org.dbspstudio.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.json.DocumentReader;
+import org.dbspstudio.model.json.LoadException;
+import org.dbspstudio.model.json.LoadResult;
+import org.dbspstudio.model.validate.Validator;
+
+/** What every command shares: exit codes, loading and checking a file, printing diagnostics. */
+public final class CliSupport {
+    /** Exit code: everything is fine (warnings may have been printed). */
+    public static final int OK = 0;
+    /** Exit code: a circuit has errors. */
+    public static final int CIRCUIT_ERRORS = 1;
+    /** Exit code: a file could not be read (missing, not JSON, not a circuit, newer format). */
+    public static final int UNREADABLE = 2;
+
+    private CliSupport() {
+    }
+
+    /** Thrown by commands to stop with an exit code; {@link Main} turns it into that code. */
+    public static final class Exit extends RuntimeException {
+        private final int code;
+
+        public Exit(int code) {
+            super("exit " + code, null, false, false);
+            this.code = code;
+        }
+
+        public int code() {
+            return code;
+        }
+    }
+
+    /** A loaded document with every problem found in it (loading, then validation). */
+    public record Checked(Path file, CircuitDocument document, List<Diagnostic> diagnostics) {
+        public boolean hasErrors() {
+            return diagnostics.stream().anyMatch(Diagnostic::isError);
+        }
+
+        /** {@link #CIRCUIT_ERRORS} when there are errors, else {@link #OK}. */
+        public int exitCode() {
+            return hasErrors() ? CIRCUIT_ERRORS : OK;
+        }
+    }
+
+    /** The one-line form {@code FILE: ERROR|WARNING [code] <where>: <message>}. */
+    public static String line(Path file, Diagnostic d) {
+        return file + ": " + d.format();
+    }
+
+    /** A file that cannot be loaded, in the same one-line form ({@code [LOAD_ERROR]}, where = line:column). */
+    public static String line(LoadException e) {
+        String where = e.line() > 0 ? e.line() + ":" + e.column() : "file";
+        return e.file() + ": ERROR [LOAD_ERROR] " + where + ": " + e.detail();
+    }
+
+    /**
+     * Loads and validates a file. Throws {@link LoadException} when it cannot be read; the
+     * returned diagnostics are the loader's followed by the validator's.
+     */
+    public static Checked check(Path file) throws LoadException {
+        LoadResult r = DocumentReader.read(file);
+        List<Diagnostic> all = new ArrayList<>(r.diagnostics());
+        all.addAll(Validator.validate(r.document().circuit()));
+        return new Checked(file, r.document(), all);
+    }
+
+    /**
+     * For commands that need a usable circuit: loads and validates {@code file}, prints every
+     * diagnostic to {@code err}, and returns the result; stops with {@link #UNREADABLE} when the
+     * file cannot be read and, unless {@code allowErrors}, with {@link #CIRCUIT_ERRORS} when the
+     * circuit has errors.
+     */
+    public static Checked load(Path file, PrintWriter err, boolean allowErrors) {
+        Checked c;
+        try {
+            c = check(file);
+        } catch (LoadException e) {
+            err.println(line(e));
+            throw new Exit(UNREADABLE);
+        }
+        c.diagnostics().forEach(d -> err.println(line(file, d)));
+        if (c.hasErrors() && !allowErrors) {
+            throw new Exit(CIRCUIT_ERRORS);
+        }
+        return c;
+    }
+}

@@ -1,0 +1,77 @@
+package org.dbspstudio.cli;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.Supplier;
+import org.dbspstudio.model.CircuitDocument;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code dbsp} command line (started by {@code bin/dbsp}). Exit codes for every command:
+ * {@value CliSupport#OK} ok, {@value CliSupport#CIRCUIT_ERRORS} the circuit has errors,
+ * {@value CliSupport#UNREADABLE} a file could not be read (also used for usage errors).
+ */
+@Command(name = "dbsp", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "DBSP Studio command line: check, export and run DBSP circuit files.",
+        synopsisSubcommandLabel = "COMMAND")
+public final class Main implements Runnable {
+    /** The subcommands: adding a command is one line here. */
+    private static final List<Supplier<Object>> COMMANDS = List.of(
+            ValidateCommand::new,
+            ExportCommand::new);
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        throw new CliSupport.Exit(CliSupport.UNREADABLE);
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the command line with these streams and returns its exit code (tests call this). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = commandLine(out, err);
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /** A fresh command line with every subcommand, writing to {@code out} and {@code err}. */
+    public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        CommandLine cl = new CommandLine(new Main());
+        for (Supplier<Object> command : COMMANDS) {
+            cl.addSubcommand(command.get());
+        }
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setExecutionExceptionHandler((ex, line, parsed) -> {
+            if (ex instanceof CliSupport.Exit exit) {
+                return exit.code();
+            }
+            line.getErr().println("dbsp: internal error: " + ex);
+            ex.printStackTrace(line.getErr());
+            return CliSupport.CIRCUIT_ERRORS;
+        });
+        return cl;
+    }
+
+    /** The version line of {@code dbsp --version}. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"DBSP Studio " + (v == null ? "(development build)" : v)
+                    + ", circuit file format version " + CircuitDocument.VERSION};
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.dbspstudio.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.json.LoadException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code dbsp validate FILE...}: one line per problem on standard output, a summary on standard error. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Check circuit files. Prints one line per problem:",
+            "  FILE: ERROR|WARNING [code] <where>: <message>",
+            "Exit code 0: no errors (warnings allowed), 1: a circuit has errors, 2: a file could not be read."})
+final class ValidateCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "circuit documents (.json)")
+    List<Path> files;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        int code = CliSupport.OK;
+        int errors = 0;
+        int warnings = 0;
+        for (Path file : files) {
+            try {
+                CliSupport.Checked c = CliSupport.check(file);
+                for (Diagnostic d : c.diagnostics()) {
+                    out.println(CliSupport.line(file, d));
+                    if (d.isError()) {
+                        errors++;
+                    } else {
+                        warnings++;
+                    }
+                }
+                code = Math.max(code, c.exitCode());
+            } catch (LoadException e) {
+                out.println(CliSupport.line(e));
+                errors++;
+                code = CliSupport.UNREADABLE;
+            }
+        }
+        spec.commandLine().getErr().println("checked " + files.size() + (files.size() == 1 ? " file: " : " files: ")
+                + errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings"));
+        return code;
+    }
+}
