@@ -72,8 +72,8 @@ public final class DotExport {
             List<String> heads = ends(c, s.to(), false, g, unknown);
             Operator from = ops.get(s.from().op());
             Operator to = ops.get(s.to().op());
-            String tailPort = from != null && (from.outputPorts().size() > 1 || from.kind() == OpKind.NESTED) ? s.from().port() : null;
-            String headPort = to != null && (to.inputPorts().size() > 1 || to.kind() == OpKind.NESTED) ? s.to().port() : null;
+            String tailPort = from != null && (ports(from, false) > 1 || from.kind() == OpKind.NESTED) ? s.from().port() : null;
+            String headPort = to != null && (ports(to, true) > 1 || to.kind() == OpKind.NESTED) ? s.to().port() : null;
             for (String t : tails) {
                 for (String h : heads) {
                     g.addEdge(t, h, new Edge(s, index[0]++, tailPort, headPort));
@@ -93,7 +93,7 @@ public final class DotExport {
         if (op != null && op.kind() == OpKind.NESTED) {
             List<String> inside = new ArrayList<>();
             for (Operator o : op.child().operatorsOfKind(source ? OpKind.INTEGRAL : OpKind.DELTA0)) {
-                if (ref.port().equals(o.params().string("port"))) {
+                if (ref.port().equals(o.params().values().get("port"))) {
                     inside.add(o.id());
                     if (source) {
                         break;
@@ -127,7 +127,7 @@ public final class DotExport {
                 continue;
             }
             out.append(indent).append("subgraph ").append(quote("cluster_" + op.id())).append(" {\n");
-            out.append(indent).append("  label=").append(quote(op.label() + " " + op.id())).append(";\n");
+            out.append(indent).append("  label=").append(quote(label(op) + " " + op.id())).append(";\n");
             out.append(indent).append("  style=rounded;\n");
             if (!hasBoundary(op)) {
                 out.append(indent).append("  ").append(quote(op.id())).append(";\n");
@@ -149,7 +149,7 @@ public final class DotExport {
             a.put("style", DefaultAttribute.createAttribute("dashed"));
             return a;
         }
-        a.put("label", DefaultAttribute.createAttribute(op.label() + "\\n" + op.id()));
+        a.put("label", DefaultAttribute.createAttribute(label(op) + "\\n" + op.id()));
         a.put("shape", DefaultAttribute.createAttribute(switch (op.kind()) {
             case INPUT, OUTPUT -> "ellipse";
             case DELTA0, INTEGRAL -> "cds";
@@ -173,6 +173,24 @@ public final class DotExport {
             a.put("headlabel", DefaultAttribute.createAttribute(e.headPort()));
         }
         return a;
+    }
+
+    /** How many input or output ports the operator has (0 when its parameters do not say). */
+    private static int ports(Operator op, boolean inputs) {
+        try {
+            return inputs ? op.inputPorts().size() : op.outputPorts().size();
+        } catch (RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The operator's label, or its glyph when its parameters are too broken to describe. */
+    private static String label(Operator op) {
+        try {
+            return op.label();
+        } catch (RuntimeException e) {
+            return op.kind().glyph();
+        }
     }
 
     private static String quote(String id) {

@@ -35,6 +35,37 @@ final class ParamCheck {
         return out;
     }
 
+    /** The parameter problems of one operator. */
+    static List<Diagnostic> check(Operator op) {
+        List<Diagnostic> out = new ArrayList<>();
+        operator(op, out);
+        return out;
+    }
+
+    /** Whether the operator's parameters have no errors (typing it is safe). */
+    static boolean ok(Operator op) {
+        return check(op).stream().noneMatch(Diagnostic::isError);
+    }
+
+    /**
+     * Whether some operator's ports cannot be derived because a port-defining parameter (a scalar
+     * function's {@code inputs}, a {@code δ₀} or {@code ∫} {@code port}) has the wrong class.
+     */
+    static boolean portsBroken(Circuit circuit) {
+        boolean[] broken = {false};
+        circuit.forEachDeep(op -> {
+            Object v = switch (op.kind()) {
+                case SCALAR -> op.params().values().get("inputs");
+                case DELTA0, INTEGRAL -> op.params().values().get("port");
+                default -> null;
+            };
+            if (v != null && problem(op.kind().param(op.kind() == OpKind.SCALAR ? "inputs" : "port").orElseThrow(), v) != null) {
+                broken[0] = true;
+            }
+        });
+        return broken[0];
+    }
+
     private static void operator(Operator op, List<Diagnostic> out) {
         Map<String, Object> values = op.params().values();
         for (ParamSpec spec : op.kind().params()) {

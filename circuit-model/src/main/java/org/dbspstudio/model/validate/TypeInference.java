@@ -32,7 +32,8 @@ import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
  * nested operator's outputs are the types reaching its {@code ∫} operators.
  *
  * <p>Errors are reported once, on the operator or stream where they arise; operators downstream
- * of an untyped port are silently left untyped.
+ * of an untyped port, and operators whose parameters are invalid (see {@link Validator}), are
+ * left untyped without further messages.
  */
 public final class TypeInference {
     private static final int MAX_ROUNDS = 64;
@@ -46,8 +47,37 @@ public final class TypeInference {
     /** Infers the types of {@code circuit} and collects the type errors. */
     public static InferredTypes infer(Circuit circuit) {
         TypeInference ti = new TypeInference();
-        ti.level(circuit, null, true);
+        if (!ParamCheck.portsBroken(circuit)) {
+            ti.level(circuit, null, true);
+        }
         return new InferredTypes(new LinkedHashMap<>(ti.types), ti.diagnostics);
+    }
+
+    /** One level being typed: its operators in dependency order and its streams by input port. */
+    private static final class Level {
+        final Circuit circuit;
+        final Map<String, StreamType> outer;
+        final List<Operator> order;
+        final Map<PortRef, List<Stream>> into = new HashMap<>();
+
+        Level(Circuit circuit, Map<String, StreamType> outer) {
+            this.circuit = circuit;
+            this.outer = outer;
+            this.order = CircuitGraph.of(circuit).dependencyOrder().stream().map(circuit::op).toList();
+            for (Stream s : circuit.streams()) {
+                into.computeIfAbsent(s.to(), k -> new ArrayList<>()).add(s);
+            }
+        }
+
+        /** The single stream of this level feeding {@code input}, or null (unfed, fed twice, or from elsewhere). */
+        Stream feeding(PortRef input) {
+            List<Stream> in = into.getOrDefault(input, List.of());
+            return in.size() == 1 && circuit.contains(in.get(0).from().op()) ? in.get(0) : null;
+        }
+
+        boolean connected(PortRef input) {
+            return into.containsKey(input);
+        }
     }
 
     /**
@@ -55,20 +85,20 @@ public final class TypeInference {
      * outside (null at top level). Returns the types reaching the {@code ∫} ports.
      */
     private Map<String, StreamType> level(Circuit c, Map<String, StreamType> outer, boolean report) {
-        List<Operator> order = CircuitGraph.of(c).dependencyOrder().stream().map(c::op).toList();
+        Level lv = new Level(c, outer);
         Set<String> done = new HashSet<>();
         List<Operator> seeded = new ArrayList<>();
         while (true) {
             boolean progress = false;
-            for (Operator op : order) {
-                if (!done.contains(op.id()) && ready(c, op, outer)) {
-                    compute(c, op, outer, false);
+            for (Operator op : lv.order) {
+                if (!done.contains(op.id()) && ready(lv, op)) {
+                    compute(lv, op, false);
                     done.add(op.id());
                     progress = true;
                 }
             }
             if (!progress) {
-                Operator s = seed(c, order, done);
+                Operator s = seed(lv, done);
                 if (s == null) {
                     break;
                 }
@@ -80,9 +110,9 @@ public final class TypeInference {
             boolean changed = true;
             for (int round = 0; round < MAX_ROUNDS && changed; round++) {
                 changed = false;
-                for (Operator op : order) {
-                    if (ready(c, op, outer)) {
-                        changed |= compute(c, op, outer, false);
+                for (Operator op : lv.order) {
+                    if (ready(lv, op)) {
+                        changed |= compute(lv, op, false);
                     }
                 }
             }
@@ -96,18 +126,18 @@ public final class TypeInference {
             }
         }
         if (report) {
-            for (Operator op : order) {
-                if (ready(c, op, outer)) {
-                    compute(c, op, outer, true);
+            for (Operator op : lv.order) {
+                if (ready(lv, op)) {
+                    compute(lv, op, true);
                 } else if (op.isStrict() && !types.containsKey(new PortRef(op.id(), "out")) && closedLoop(c, op)) {
                     diagnostics.add(Diagnostic.error("TYPE_UNKNOWN", op.id(), "cannot infer the type of the feedback"
-                            + " through " + op.id() + ": nothing typed enters its loop", List.of(op.id())));
+                            + " through " + op.id() + ": no typed stream enters its loop", List.of(op.id())));
                 }
             }
         }
         Map<String, StreamType> result = new LinkedHashMap<>();
         for (Operator op : c.operatorsOfKind(OpKind.INTEGRAL)) {
-            Stream in = feeding(c, new PortRef(op.id(), "in"));
+            Stream in = lv.feeding(new PortRef(op.id(), "in"));
             String port = op.params().string("port");
             if (in != null && port != null && types.containsKey(in.from())) {
                 result.putIfAbsent(port, types.get(in.from()));
@@ -136,29 +166,16 @@ public final class TypeInference {
         return true;
     }
 
-    /** The single stream of this level feeding {@code input}, or null (unfed, fed twice, or from elsewhere). */
-    private static Stream feeding(Circuit c, PortRef input) {
-        Stream found = null;
-        for (Stream s : c.streams()) {
-            if (s.to().equals(input)) {
-                if (found != null) {
-                    return null;
-                }
-                found = s;
-            }
-        }
-        return found != null && c.contains(found.from().op()) ? found : null;
-    }
-
     /** Whether every input of {@code op} is known (nested: every connected input). */
-    private boolean ready(Circuit c, Operator op, Map<String, StreamType> outer) {
+    private boolean ready(Level lv, Operator op) {
         if (op.kind() == OpKind.DELTA0) {
-            return outer != null && outer.get(op.params().string("port")) != null;
+            return lv.outer != null && lv.outer.get(op.params().string("port")) != null;
         }
         for (String port : op.inputPorts()) {
-            Stream s = feeding(c, new PortRef(op.id(), port));
+            PortRef ref = new PortRef(op.id(), port);
+            Stream s = lv.feeding(ref);
             if (s == null) {
-                if (op.kind() == OpKind.NESTED && c.streams().stream().noneMatch(x -> x.to().equals(new PortRef(op.id(), port)))) {
+                if (op.kind() == OpKind.NESTED && !lv.connected(ref)) {
                     continue;
                 }
                 return false;
@@ -171,18 +188,18 @@ public final class TypeInference {
     }
 
     /** A stuck strict operator to seed with the type of a sibling input of an operator it feeds. */
-    private Operator seed(Circuit c, List<Operator> order, Set<String> done) {
-        for (Operator op : order) {
-            if (done.contains(op.id()) || !op.isStrict() || feeding(c, new PortRef(op.id(), "in")) == null) {
+    private Operator seed(Level lv, Set<String> done) {
+        for (Operator op : lv.order) {
+            if (done.contains(op.id()) || !op.isStrict() || lv.feeding(new PortRef(op.id(), "in")) == null) {
                 continue;
             }
-            for (Stream out : c.streamsFrom(op.id())) {
-                Operator consumer = c.op(out.to().op());
+            for (Stream out : lv.circuit.streamsFrom(op.id())) {
+                Operator consumer = lv.circuit.op(out.to().op());
                 if (consumer == null) {
                     continue;
                 }
                 for (String port : consumer.inputPorts()) {
-                    Stream s = feeding(c, new PortRef(consumer.id(), port));
+                    Stream s = lv.feeding(new PortRef(consumer.id(), port));
                     if (s != null && !port.equals(out.to().port()) && types.containsKey(s.from())) {
                         types.put(new PortRef(op.id(), "out"), types.get(s.from()));
                         return op;
@@ -194,14 +211,14 @@ public final class TypeInference {
     }
 
     /** Types {@code op} from its inputs; returns whether any of its output types changed. */
-    private boolean compute(Circuit c, Operator op, Map<String, StreamType> outer, boolean report) {
+    private boolean compute(Level lv, Operator op, boolean report) {
         Map<String, StreamType> in = new LinkedHashMap<>();
         Map<String, Stream> via = new LinkedHashMap<>();
         if (op.kind() == OpKind.DELTA0) {
-            in.put("outer", outer.get(op.params().string("port")));
+            in.put("outer", lv.outer.get(op.params().string("port")));
         }
         for (String port : op.inputPorts()) {
-            Stream s = feeding(c, new PortRef(op.id(), port));
+            Stream s = lv.feeding(new PortRef(op.id(), port));
             if (s != null) {
                 in.put(port, types.get(s.from()));
                 via.put(port, s);
@@ -210,6 +227,8 @@ public final class TypeInference {
         Map<String, StreamType> out;
         if (op.kind() == OpKind.NESTED) {
             out = level(op.child(), in, report);
+        } else if (!ParamCheck.ok(op)) {
+            out = Map.of();
         } else {
             out = typed(op, in, via, report);
         }
@@ -267,13 +286,13 @@ public final class TypeInference {
 
     private static Diagnostic describe(Operator op, Typing.TypeError e) {
         ExprException x = e.exprError();
+        String what = op.kind().title().toLowerCase(java.util.Locale.ROOT) + " " + op.id();
         if (x != null) {
             String fragment = x.fragment() == null ? x.expression() : x.fragment();
-            return Diagnostic.error("EXPR_ERROR", op.id(), op.kind().title().toLowerCase() + " " + op.id()
-                    + ", parameter '" + e.param() + "': " + x.describe()
-                    + (fragment == null ? "" : " [fragment: " + fragment + "]"), List.of(op.id()));
+            return Diagnostic.error("EXPR_ERROR", op.id(), what + ", parameter '" + e.param() + "': " + x.describe()
+                    + (fragment == null || x.describe().contains("'" + fragment + "'") ? "" : " [at '" + fragment + "']"),
+                    List.of(op.id()));
         }
-        return Diagnostic.error("TYPE_ERROR", op.id(), op.kind().title().toLowerCase() + " " + op.id() + ": "
-                + e.getMessage(), List.of(op.id()));
+        return Diagnostic.error("TYPE_ERROR", op.id(), what + ": " + e.getMessage(), List.of(op.id()));
     }
 }

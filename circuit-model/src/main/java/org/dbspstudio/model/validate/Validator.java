@@ -7,8 +7,18 @@ import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
 
 /**
- * Checks a circuit and returns its problems as {@link Diagnostic}s (the IDE and the CLI show them
- * alike): structure and nesting, parameters, names, algebraic loops, then types and expressions.
+ * Checks a circuit and returns its problems as {@link Diagnostic}s, which the IDE and the CLI
+ * show alike. In order: wiring and nesting ({@code DUPLICATE_ID}, {@code BAD_ID},
+ * {@code UNKNOWN_OPERATOR}, {@code UNKNOWN_PORT}, {@code WRONG_DIRECTION},
+ * {@code BOUNDARY_CROSSING}, {@code UNCONNECTED_INPUT}, {@code MULTIPLY_FED},
+ * {@code UNUSED_OUTPUT} (warning), {@code MISPLACED_OPERATOR}, {@code DUPLICATE_PORT}),
+ * parameters ({@code MISSING_PARAM}, {@code BAD_PARAM}, {@code UNKNOWN_PARAM} (warning)), names
+ * ({@code DUPLICATE_NAME}), algebraic loops ({@code ALGEBRAIC_LOOP}, one per loop), then types
+ * and expressions ({@code TYPE_MISMATCH}, {@code TYPE_ERROR}, {@code EXPR_ERROR},
+ * {@code TYPE_UNKNOWN}).
+ *
+ * <p>{@code where} names the operator id or the stream id ({@link org.dbspstudio.model.Stream#id()});
+ * {@code operators} and {@code streams} list what to highlight.
  */
 public final class Validator {
     private Validator() {
@@ -17,6 +27,12 @@ public final class Validator {
     /** Every problem in {@code circuit}, nested circuits included; empty when it is valid. */
     public static List<Diagnostic> validate(Circuit circuit) {
         List<Diagnostic> all = new ArrayList<>();
+        if (ParamCheck.portsBroken(circuit)) {
+            // ports cannot be derived: report the parameters (and names) only
+            all.addAll(ParamCheck.check(circuit));
+            all.addAll(NameCheck.check(circuit));
+            return all;
+        }
         all.addAll(StructureCheck.check(circuit));
         all.addAll(ParamCheck.check(circuit));
         all.addAll(NameCheck.check(circuit));

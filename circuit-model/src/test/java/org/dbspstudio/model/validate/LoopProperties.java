@@ -78,7 +78,7 @@ class LoopProperties {
         return c;
     }
 
-    @Property(tries = 500)
+    @Property(tries = 300)
     void loopsAreExactlyTheUndelayedBackEdges(@ForAll("specs") Spec spec) {
         Circuit c = build(spec);
         List<Diagnostic> loops = Validator.validate(c).stream().filter(d -> d.code().equals("ALGEBRAIC_LOOP")).toList();

@@ -1,0 +1,139 @@
+package org.dbspstudio.model.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.dbspstudio.model.Operator.of;
+import static org.dbspstudio.model.validate.Fixtures.codes;
+import static org.dbspstudio.model.validate.Fixtures.input;
+import static org.dbspstudio.model.validate.Fixtures.output;
+
+import java.util.List;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+import org.junit.jupiter.api.Test;
+
+class TypeInferenceTest {
+    static final StreamType EDGES = StreamType.zset(RowSchema.of(Column.of("src", SqlType.BIGINT), Column.of("dst", SqlType.BIGINT)));
+
+    /**
+     * Transitive closure as a nested circuit (primer §6): {@code o = distinct(E + π(z⁻¹(o) ⋈ E))}
+     * with {@code E = I(δ₀(edges))}, leaving through {@code D} and {@code ∫}.
+     */
+    static Circuit closure() {
+        Circuit child = new Circuit()
+                .add(of("d0", OpKind.DELTA0, "port", "e"))
+                .add(of("ie", OpKind.INTEGRATE))
+                .add(of("j", OpKind.JOIN, "leftKeys", List.of("dst"), "rightKeys", List.of("src"),
+                        "projection", List.of(new NamedExpr("src", "l.src"), new NamedExpr("dst", "r.dst"))))
+                .add(of("p", OpKind.PLUS))
+                .add(of("dist", OpKind.DISTINCT))
+                .add(of("zo", OpKind.DELAY))
+                .add(of("dd", OpKind.DIFFERENTIATE))
+                .add(of("leave", OpKind.INTEGRAL, "port", "o"))
+                .connect("d0.out", "ie.in")
+                .connect("zo.out", "j.left").connect("ie.out", "j.right")
+                .connect("ie.out", "p.a").connect("j.out", "p.b")
+                .connect("p.out", "dist.in")
+                .connect("dist.out", "zo.in").connect("dist.out", "dd.in").connect("dd.out", "leave.in");
+        return new Circuit().add(input("edges", "edges", EDGES)).add(Operator.nested("tc", child)).add(output("paths", "paths"))
+                .connect("edges.out", "tc.e").connect("tc.o", "paths.in");
+    }
+
+    @Test
+    void theTransitiveClosureIsValidAndItsFeedbackIsTyped() {
+        Circuit c = closure();
+        assertThat(Validator.validate(c)).isEmpty();
+        InferredTypes t = TypeInference.infer(c);
+        assertThat(t.ok()).isTrue();
+        assertThat(t.find("tc", "o")).contains(EDGES);
+        assertThat(t.find("zo", "out")).contains(EDGES);
+        assertThat(t.find("j", "out")).contains(EDGES);
+        assertThat(t.typeOf(c.streams().get(1))).isEqualTo(EDGES);
+    }
+
+    @Test
+    void aFeedbackLoopOverRowsIsTypedFromTheLoopInput() {
+        Circuit c = Fixtures.integrator();
+        c.replace(input("x", "x", Fixtures.ROWS));
+        InferredTypes t = TypeInference.infer(c);
+        assertThat(t.diagnostics()).isEmpty();
+        assertThat(t.typeOf(new PortRef("z", "out"))).isEqualTo(Fixtures.ROWS);
+        assertThat(t.typeOf(new PortRef("plus", "out"))).isEqualTo(Fixtures.ROWS);
+    }
+
+    @Test
+    void aFeedbackWhoseTypeGrowsForeverIsReported() {
+        Circuit c = new Circuit().add(input("x", "x", Fixtures.ROWS)).add(of("prod", OpKind.PRODUCT)).add(of("z", OpKind.DELAY))
+                .add(output("y", "y"))
+                .connect("x.out", "prod.left").connect("z.out", "prod.right").connect("prod.out", "z.in").connect("prod.out", "y.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("TYPE_MISMATCH");
+        assertThat(ds.get(0).where()).isEqualTo("z");
+        assertThat(ds.get(0).message()).contains("does not settle");
+    }
+
+    @Test
+    void aClosedLoopWithNothingTypedEnteringIt() {
+        Circuit c = new Circuit().add(of("z", OpKind.DELAY)).add(of("neg", OpKind.NEGATE)).add(output("y", "y"))
+                .connect("z.out", "neg.in").connect("neg.out", "z.in").connect("neg.out", "y.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("TYPE_UNKNOWN");
+        assertThat(ds.get(0).where()).isEqualTo("z");
+    }
+
+    @Test
+    void nothingIsReportedDownstreamOfAnError() {
+        Circuit c = new Circuit().add(input("t", "t", Fixtures.ROWS)).add(of("f", OpKind.FILTER, "predicate", "nme = 'a'"))
+                .add(of("z", OpKind.DELAY)).add(of("m", OpKind.MAP, "projection", List.of(new NamedExpr("k", "id"))))
+                .add(output("y", "y"))
+                .connect("t.out", "f.in").connect("f.out", "z.in").connect("z.out", "m.in").connect("m.out", "y.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("EXPR_ERROR");
+        Diagnostic d = ds.get(0);
+        assertThat(d.where()).isEqualTo("f");
+        assertThat(d.message()).contains("f").contains("'predicate'").contains("nme");
+        assertThat(TypeInference.infer(c).find("m", "out")).isEmpty();
+    }
+
+    @Test
+    void aPredicateThatIsNotBooleanIsATypeError() {
+        Circuit c = new Circuit().add(input("t", "t", Fixtures.ROWS)).add(of("f", OpKind.FILTER, "predicate", "id + 1"))
+                .add(output("y", "y")).connect("t.out", "f.in").connect("f.out", "y.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("TYPE_ERROR");
+        assertThat(ds.get(0).message()).contains("BOOLEAN").contains("id + 1");
+    }
+
+    @Test
+    void aScalarFunctionIsTypedFromItsNamedInputs() {
+        Circuit c = new Circuit().add(input("x", "x", StreamType.Z)).add(input("w", "w", StreamType.Z))
+                .add(of("f", OpKind.SCALAR, "inputs", List.of("u", "v"), "expr", "u * 2 + v")).add(output("y", "y"))
+                .connect("x.out", "f.u").connect("w.out", "f.v").connect("f.out", "y.in");
+        assertThat(Validator.validate(c)).isEmpty();
+        assertThat(TypeInference.infer(c).find("f", "out")).contains(StreamType.Z);
+        c.replace(input("w", "w", Fixtures.ROWS));
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("TYPE_MISMATCH");
+        assertThat(ds.get(0).where()).isEqualTo("w.out->f.v");
+    }
+
+    @Test
+    void aNestedCircuitWithAnUnfedPortIsStillTypedInside() {
+        Circuit c = closure();
+        Circuit child = c.op("tc").child();
+        child.add(of("d1", OpKind.DELTA0, "port", "extra")).add(of("neg", OpKind.NEGATE)).add(of("leave2", OpKind.INTEGRAL, "port", "o2"))
+                .connect("d1.out", "neg.in").connect("neg.out", "leave2.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactlyInAnyOrder("UNCONNECTED_INPUT", "UNUSED_OUTPUT");
+        InferredTypes t = TypeInference.infer(c);
+        assertThat(t.find("tc", "o")).contains(EDGES);
+        assertThat(t.find("tc", "o2")).isEmpty();
+    }
+}
