@@ -1,0 +1,122 @@
+package org.dbspstudio.ide.debug;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import org.dbspstudio.engine.value.IndexedZSet;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZInt;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * Turns stream values into what the debugger shows: table entries (key, row, weight), compact
+ * summaries ({@code +3 −1}, {@code 12 rows}, a scalar) and the first rows as text.
+ */
+public final class ValueRows {
+    /** The minus sign used in summaries. */
+    public static final String MINUS = "−";
+
+    private ValueRows() {
+    }
+
+    /**
+     * One element of a value: for an indexed Z-set the key and the row under it, else a null key;
+     * for an integer stream an empty row whose weight is the integer.
+     */
+    public record Entry(Row key, Row row, long weight) {
+        /** {@code +1 (1, Alice)}, with the key first for an indexed value. */
+        public String text() {
+            String w = weight >= 0 ? "+" + weight : MINUS + (-weight);
+            return w + " " + (key == null ? "" : key + " → ") + row;
+        }
+    }
+
+    /** Every element of {@code v}, sorted by key then row (an integer gives one entry unless zero). */
+    public static List<Entry> entries(StreamValue v) {
+        List<Entry> out = new ArrayList<>();
+        if (v == null) {
+            return out;
+        }
+        if (v instanceof ZInt z) {
+            if (z.value() != 0) {
+                out.add(new Entry(null, Row.EMPTY, z.value()));
+            }
+        } else if (v instanceof ZSet z) {
+            z.forEach((r, w) -> out.add(new Entry(null, r, w)));
+            out.sort(Comparator.comparing(Entry::row));
+        } else if (v instanceof IndexedZSet ix) {
+            for (Row k : ix.sortedKeys()) {
+                List<Entry> group = new ArrayList<>();
+                ix.get(k).forEach((r, w) -> group.add(new Entry(k, r, w)));
+                group.sort(Comparator.comparing(Entry::row));
+                out.addAll(group);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * A compact summary: the integer for {@code Z}; for Z-sets {@code N rows} when every weight
+     * is positive and {@code asChange} is false, else {@code +p −n} (rows with positive and
+     * negative weights); {@code ∅} for an empty value; indexed values add their key count.
+     */
+    public static String summary(StreamValue v, boolean asChange) {
+        if (v == null) {
+            return "—";
+        }
+        if (v instanceof ZInt z) {
+            return Long.toString(z.value());
+        }
+        if (v.isZero()) {
+            return "∅";
+        }
+        long[] pn = new long[2];
+        String keys = "";
+        if (v instanceof ZSet z) {
+            count(z, pn);
+        } else if (v instanceof IndexedZSet ix) {
+            ix.forEach((k, z) -> count(z, pn));
+            keys = ix.keyCount() + (ix.keyCount() == 1 ? " key, " : " keys, ");
+        }
+        if (!asChange && pn[1] == 0) {
+            return keys + pn[0] + (pn[0] == 1 ? " row" : " rows");
+        }
+        return keys + "+" + pn[0] + " " + MINUS + pn[1];
+    }
+
+    private static void count(ZSet z, long[] pn) {
+        z.forEach((r, w) -> pn[w > 0 ? 0 : 1]++);
+    }
+
+    /** The first {@code max} entries as lines, with a last line saying how many more there are. */
+    public static String firstRows(StreamValue v, int max) {
+        if (v == null) {
+            return "no value";
+        }
+        if (v instanceof ZInt z) {
+            return "value " + z.value();
+        }
+        List<Entry> all = entries(v);
+        if (all.isEmpty()) {
+            return "empty";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(max, all.size()); i++) {
+            sb.append(i == 0 ? "" : "\n").append(all.get(i).text());
+        }
+        if (all.size() > max) {
+            sb.append("\n… ").append(all.size() - max).append(" more");
+        }
+        return sb.toString();
+    }
+
+    /** Total absolute weight of positive and negative entries: {@code [insertions, deletions]}. */
+    public static long[] weights(StreamValue v) {
+        long[] pn = new long[2];
+        for (Entry e : entries(v)) {
+            pn[e.weight() > 0 ? 0 : 1] += Math.abs(e.weight());
+        }
+        return pn;
+    }
+}
