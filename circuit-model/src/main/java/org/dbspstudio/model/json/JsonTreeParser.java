@@ -59,7 +59,9 @@ final class JsonTreeParser {
             return "unreadable input";
         }
         int nl = s.indexOf('\n');
-        return nl < 0 ? s : s.substring(0, nl);
+        String line = nl < 0 ? s : s.substring(0, nl);
+        // Jackson names the start of an unclosed array/object as "[Source: ...; line: L, column: C]"
+        return line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "$1:$2");
     }
 
     private LoadException fail(JsonLocation loc, String message) {

@@ -34,6 +34,7 @@ class DocumentReaderErrorsTest {
         assertThat(e.line()).isEqualTo(2);
         assertThat(e.column()).isEqualTo(27);
         assertThat(e.getMessage()).startsWith("t.json:2:27: malformed JSON");
+        assertThat(e.detail()).doesNotContain("Source").endsWith("(for Array starting at 2:26)");
     }
 
     @Test
