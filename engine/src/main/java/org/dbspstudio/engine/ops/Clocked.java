@@ -163,8 +163,16 @@ final class Clocked {
             return previous.size();
         }
 
+        /**
+         * Keeps this step's per-iteration values; trailing repeats are dropped since the value
+         * beyond the list repeats its last element anyway (so the next step's loop need not run
+         * through iterations where nothing changed).
+         */
         @Override
         public void endOuterStep(int iterations) {
+            while (current.size() >= 2 && current.get(current.size() - 1).equals(current.get(current.size() - 2))) {
+                current.remove(current.size() - 1);
+            }
             previous = current;
             current = new ArrayList<>();
         }

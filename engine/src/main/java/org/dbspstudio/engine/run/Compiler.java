@@ -30,9 +30,15 @@ import org.dbspstudio.model.types.StreamType;
  */
 final class Compiler {
     private final EngineOptions options;
+    private final Map<PortRef, StreamType> hints;
 
-    Compiler(EngineOptions options) {
+    /**
+     * @param hints types inferred for the whole document (validate.TypeInference), used to type
+     *              loops whose types the catalog's rules cannot derive operator by operator
+     */
+    Compiler(EngineOptions options, Map<PortRef, StreamType> hints) {
         this.options = options;
+        this.hints = hints == null ? Map.of() : hints;
     }
 
     /**
@@ -158,6 +164,22 @@ final class Compiler {
                     }
                 }
                 if (pick == null) {
+                    for (Operator op : pending) {
+                        Map<String, StreamType> known = inputTypes(op, feeder, types);
+                        for (String p : op.inputPorts()) {
+                            StreamType h = hints.get(feeder.get(new PortRef(op.id(), p)));
+                            if (!known.containsKey(p) && h != null) {
+                                known.put(p, h);
+                            }
+                        }
+                        if (known.size() == op.inputPorts().size()) {
+                            pick = op;
+                            in = known;
+                            break;
+                        }
+                    }
+                }
+                if (pick == null) {
                     throw EngineException.compile(pending.get(0).id(), "cannot infer the types of the streams into "
                             + pending.stream().map(Operator::id).toList());
                 }
@@ -194,7 +216,7 @@ final class Compiler {
     private void type(Operator op, Map<String, StreamType> in, Map<PortRef, StreamType> types,
                       Map<String, CircuitRun> children, Map<String, StreamType> portTypes) throws EngineException {
         if (op.kind() == OpKind.NESTED) {
-            CircuitRun child = new Compiler(options).compile(op.child(), in);
+            CircuitRun child = new Compiler(options, hints).compile(op.child(), in);
             children.put(op.id(), child);
             for (String p : op.outputPorts()) {
                 StreamType t = null;

@@ -17,6 +17,7 @@ import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.validate.TypeInference;
 import org.dbspstudio.model.validate.Validator;
 
 /**
@@ -86,7 +87,7 @@ public final class Simulation {
             throw EngineException.compile(first.operators().isEmpty() ? null : first.operators().get(0),
                     "the circuit is invalid: " + String.join("; ", errors.stream().map(Diagnostic::format).toList()));
         }
-        run = new Compiler(options).compile(circuit, null);
+        run = new Compiler(options, TypeInference.infer(circuit).all()).compile(circuit, null);
         trace = new Trace(run.layout, options.maxRetainedSteps(), options.maxRetainedBytes());
         inputs.clear();
         outputSlots.clear();
