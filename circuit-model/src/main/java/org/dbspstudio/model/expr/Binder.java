@@ -53,9 +53,39 @@ final class Binder {
             return column(c);
         }
         if (a instanceof Ast.Literal lit) {
-            Object v = lit.value();
-            return new Typed(lit.type(), v == null, (l, r) -> v, a);
+            return new Typed(lit.type(), lit.value() == null, new Const(lit.value()), a);
         }
+        Typed t = bindOperation(a);
+        if (t.isConstant() || readsColumns(a)) {
+            return t;
+        }
+        // all functions are deterministic: a subtree without column references is a constant,
+        // unless evaluating it fails, which then happens at evaluation time as written
+        try {
+            return new Typed(t.type(), t.nullable(), new Const(t.ev().eval(null, null)), a);
+        } catch (ExprException e) {
+            return t;
+        }
+    }
+
+    private static boolean readsColumns(Ast a) {
+        if (a instanceof Ast.ColumnRef) {
+            return true;
+        }
+        if (a instanceof Ast.Call c) {
+            return c.args().stream().anyMatch(Binder::readsColumns);
+        }
+        if (a instanceof Ast.Case c) {
+            return c.whens().stream().anyMatch(Binder::readsColumns) || c.thens().stream().anyMatch(Binder::readsColumns)
+                    || (c.otherwise() != null && readsColumns(c.otherwise()));
+        }
+        if (a instanceof Ast.Cast c) {
+            return readsColumns(c.operand());
+        }
+        return false;
+    }
+
+    private Typed bindOperation(Ast a) throws ExprException {
         if (a instanceof Ast.Case c) {
             return caseExpr(c);
         }
@@ -128,7 +158,7 @@ final class Binder {
         int i = e.index();
         Ev ev;
         if (e.side() == 0) {
-            ev = (l, r) -> l.get(i);
+            ev = new LeftColumn(i);
         } else {
             readsRight = true;
             ev = (l, r) -> r.get(i);
@@ -158,7 +188,7 @@ final class Binder {
         for (int i = 0; i < n; i++) {
             thens[i] = Casts.widen(results.get(i).ev(), results.get(i).type(), t);
         }
-        Ev other = otherwise == null ? (l, r) -> null : Casts.widen(otherwise.ev(), otherwise.type(), t);
+        Ev other = otherwise == null ? new Const(null) : Casts.widen(otherwise.ev(), otherwise.type(), t);
         return new Typed(t, nullable, (l, r) -> {
             for (int i = 0; i < whens.length; i++) {
                 if (Boolean.TRUE.equals(whens[i].eval(l, r))) {

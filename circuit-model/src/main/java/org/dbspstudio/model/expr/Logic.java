@@ -55,10 +55,13 @@ final class Logic {
      * {@code d >= '2024-01-01'}.
      */
     private static Typed temporalLiteral(Binder b, Typed s, SqlType to) throws ExprException {
-        Object v = ((Ast.Literal) s.ast()).value();
+        Object v = s.constant();
+        if (v == null) {
+            return new Typed(to, true, new Const(null), s.ast());
+        }
         try {
             Object t = to == SqlType.DATE ? LocalDate.parse(((String) v).trim()) : Casts.parseTimestamp((String) v);
-            return new Typed(to, false, (l, r) -> t, s.ast());
+            return new Typed(to, false, new Const(t), s.ast());
         } catch (DateTimeParseException e) {
             throw b.err("'" + v + "' is not a " + to, s.ast());
         }
@@ -69,9 +72,9 @@ final class Logic {
     }
 
     static Typed compare(Binder b, Op op, Typed x, Typed y, Ast at) throws ExprException {
-        if (temporal(x.type()) && y.type() == SqlType.VARCHAR && y.isLiteral()) {
+        if (temporal(x.type()) && y.type() == SqlType.VARCHAR && y.isConstant()) {
             y = temporalLiteral(b, y, x.type());
-        } else if (temporal(y.type()) && x.type() == SqlType.VARCHAR && x.isLiteral()) {
+        } else if (temporal(y.type()) && x.type() == SqlType.VARCHAR && x.isConstant()) {
             x = temporalLiteral(b, x, y.type());
         }
         if (!Casts.compatible(x.type(), y.type())) {
@@ -82,6 +85,10 @@ final class Logic {
         Ev q = Casts.widen(y.ev(), y.type(), t);
         Cmp c = comparator(t);
         boolean nullable = x.nullable() || y.nullable();
+        if ((t == SqlType.INTEGER || t == SqlType.BIGINT) && y.isConstant() && y.constant() != null
+                && op != Op.IS_DISTINCT_FROM && op != Op.IS_NOT_DISTINCT_FROM) {
+            return new Typed(SqlType.BOOLEAN, nullable, compareToLong(op, p, (Long) y.constant()), at);
+        }
         Ev ev = switch (op) {
             case EQ -> (l, r) -> {
                 Object u = p.eval(l, r);
@@ -144,6 +151,67 @@ final class Logic {
             default -> throw new IllegalArgumentException(op.name());
         };
         return new Typed(SqlType.BOOLEAN, nullable, ev, at);
+    }
+
+    /** The common case {@code integer-expression op integer-constant}, without boxing the constant. */
+    private static Ev compareToLong(Op op, Ev p, long k) {
+        if (p instanceof LeftColumn c) {
+            int i = c.index();
+            return switch (op) {
+                case EQ -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u == k);
+                };
+                case NE -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u != k);
+                };
+                case LT -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u < k);
+                };
+                case LE -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u <= k);
+                };
+                case GT -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u > k);
+                };
+                case GE -> (l, r) -> {
+                    Object u = l.get(i);
+                    return u == null ? null : (Object) ((Long) u >= k);
+                };
+                default -> throw new IllegalArgumentException(op.name());
+            };
+        }
+        return switch (op) {
+            case EQ -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u == k);
+            };
+            case NE -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u != k);
+            };
+            case LT -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u < k);
+            };
+            case LE -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u <= k);
+            };
+            case GT -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u > k);
+            };
+            case GE -> (l, r) -> {
+                Object u = p.eval(l, r);
+                return u == null ? null : (Object) ((Long) u >= k);
+            };
+            default -> throw new IllegalArgumentException(op.name());
+        };
     }
 
     private static void requireBoolean(Binder b, Op op, Typed x, Ast at) throws ExprException {
@@ -275,7 +343,7 @@ final class Logic {
         boolean nullable = x.nullable();
         for (int i = 0; i < n; i++) {
             Typed v = args.get(i + 1);
-            if (temporal(x.type()) && v.type() == SqlType.VARCHAR && v.isLiteral()) {
+            if (temporal(x.type()) && v.type() == SqlType.VARCHAR && v.isConstant()) {
                 v = temporalLiteral(b, v, x.type());
             }
             if (!Casts.compatible(x.type(), v.type())) {

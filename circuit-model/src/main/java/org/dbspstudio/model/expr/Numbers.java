@@ -42,7 +42,7 @@ final class Numbers {
         SqlType t = promote(x.type(), y.type());
         boolean nullable = x.nullable() || y.nullable();
         if (t == null) {
-            return new Typed(null, true, (l, r) -> null, at);
+            return new Typed(null, true, new Const(null), at);
         }
         Ev a = Casts.widen(x.ev(), x.type(), t);
         Ev c = Casts.widen(y.ev(), y.type(), t);
@@ -209,7 +209,7 @@ final class Numbers {
         String frag = at.text();
         boolean int32 = x.type() == SqlType.INTEGER;
         Ev e = x.ev();
-        Ev ev = x.type() == null ? (l, r) -> null : switch (x.type()) {
+        Ev ev = x.type() == null ? new Const(null) : switch (x.type()) {
             case INTEGER, BIGINT -> (l, r) -> {
                 Object v = e.eval(l, r);
                 if (v == null) {
@@ -249,14 +249,14 @@ final class Numbers {
         SqlType t = x.type();
         Ev e = x.ev();
         if (t == null) {
-            return new Typed(null, true, (l, r) -> null, at);
+            return new Typed(null, true, new Const(null), at);
         }
         if (op == Op.ROUND) {
             Typed digits = args.size() > 1 ? args.get(1) : null;
             if (digits != null && !digits.isInteger()) {
                 throw b.err("ROUND needs an integer number of digits, got " + digits.typeName(), at);
             }
-            Ev d = digits == null ? (l, r) -> 0L : digits.ev();
+            Ev d = digits == null ? new Const(0L) : digits.ev();
             boolean nullable = x.nullable() || (digits != null && digits.nullable());
             return new Typed(t, nullable, (l, r) -> {
                 Object v = e.eval(l, r);

@@ -170,7 +170,7 @@ final class Texts {
         }
         Ev ne = args.get(0).ev();
         Ev he = args.get(1).ev();
-        Ev fe = args.size() > 2 ? args.get(2).ev() : (l, r) -> 1L;
+        Ev fe = args.size() > 2 ? args.get(2).ev() : new Const(1L);
         boolean nullable = args.stream().anyMatch(t -> t.nullable() || t.type() == null);
         return new Typed(SqlType.BIGINT, nullable, (l, r) -> {
             Object n = ne.eval(l, r);
@@ -202,17 +202,17 @@ final class Texts {
         boolean negate = op == Op.NOT_LIKE;
         Ev se = args.get(0).ev();
         Ev pe = args.get(1).ev();
-        Ev ee = args.size() > 2 ? args.get(2).ev() : (l, r) -> null;
+        Ev ee = args.size() > 2 ? args.get(2).ev() : new Const(null);
         boolean hasEscape = args.size() > 2;
         boolean nullable = args.stream().anyMatch(t -> t.nullable() || t.type() == null);
         String sql = b.sql();
         String frag = at.text();
-        boolean constant = args.stream().skip(1).allMatch(Typed::isLiteral);
+        boolean constant = args.stream().skip(1).allMatch(Typed::isConstant);
         if (constant) {
             Object p = pe.eval(null, null);
             Object e = ee.eval(null, null);
             if (p == null || (hasEscape && e == null)) {
-                return new Typed(SqlType.BOOLEAN, true, (l, r) -> null, at);
+                return new Typed(SqlType.BOOLEAN, true, new Const(null), at);
             }
             Pattern pattern = likePattern((String) p, (String) e, sql, frag);
             return new Typed(SqlType.BOOLEAN, nullable, (l, r) -> {

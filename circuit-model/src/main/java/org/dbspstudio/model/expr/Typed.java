@@ -24,8 +24,13 @@ record Typed(SqlType type, boolean nullable, Ev ev, Ast ast) {
         return type == null || type == t;
     }
 
-    /** The literal value when this node is a literal, else null. */
-    boolean isLiteral() {
-        return ast instanceof Ast.Literal;
+    /** Whether the value is known at compile time (see {@link Const}). */
+    boolean isConstant() {
+        return ev instanceof Const;
+    }
+
+    /** The compile-time value of a constant node. */
+    Object constant() {
+        return ((Const) ev).value();
     }
 }

@@ -288,13 +288,13 @@ class ArithmeticOracleProperties {
         }
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 1000)
     void integerArithmeticAgreesWithExactOracle(@ForAll("intTrees") Node n, @ForAll("rows") List<Long> row)
             throws ExprException {
         agree(n, row, SqlType.BIGINT);
     }
 
-    @Property(tries = 1500)
+    @Property(tries = 1000)
     void predicatesAgreeWithKleeneOracle(@ForAll("boolTrees") Node n, @ForAll("rows") List<Long> row)
             throws ExprException {
         agree(n, row, SqlType.BOOLEAN);
