@@ -21,7 +21,8 @@ public final class Main implements Runnable {
     /** The subcommands: adding a command is one line here. */
     private static final List<Supplier<Object>> COMMANDS = List.of(
             ValidateCommand::new,
-            ExportCommand::new);
+            ExportCommand::new,
+            RunCommand::new);
 
     @Spec
     CommandSpec spec;

@@ -13,6 +13,8 @@ import org.dbspstudio.model.types.StreamType;
 final class CircuitLayout {
     final List<String> opIds;
     final Map<String, Integer> slots = new HashMap<>();
+    /** Output ports in evaluation order: {op, port} pairs with their slots. */
+    final java.util.List<String[]> outputs = new java.util.ArrayList<>();
     final Map<Integer, CircuitLayout> children = new HashMap<>();
     final StreamType[] types;
 

@@ -67,7 +67,10 @@ final class Compiler {
             zeros[s] = StreamValue.zero(types.get(p));
         });
         CircuitLayout layout = new CircuitLayout(ids, slotTypes);
-        slotOf.forEach((p, s) -> layout.slots.put(p.toString(), s));
+        slotOf.forEach((p, s) -> {
+            layout.slots.put(p.toString(), s);
+            layout.outputs.add(new String[] {p.op(), p.port()});
+        });
         OpNode[] nodes = new OpNode[order.size()];
         int[][] ins = new int[order.size()][];
         int[][] outs = new int[order.size()][];

@@ -159,6 +159,37 @@ public final class Trace {
         return entry(step).outputChanges;
     }
 
+    /** Receives one recorded stream value. */
+    @FunctionalInterface
+    public interface ValueVisitor {
+        /**
+         * @param iterations inner iterations of the enclosing nested circuits (outermost first), empty at top level
+         */
+        void visit(List<Integer> iterations, String opId, String port, StreamValue value);
+    }
+
+    /** Visits every stream value recorded at a step, in evaluation order, nested iterations after their nested operator. */
+    public void forEachValue(int step, ValueVisitor v) {
+        walk(entry(step).frame, layout, new ArrayList<>(), v);
+    }
+
+    private static void walk(Frame f, CircuitLayout l, List<Integer> its, ValueVisitor v) {
+        if (f.values().length == 0) {
+            return;
+        }
+        for (String[] o : l.outputs) {
+            v.visit(List.copyOf(its), o[0], o[1], f.values()[l.slot(o[0], o[1])]);
+        }
+        for (var e : new java.util.TreeMap<>(f.nested()).entrySet()) {
+            List<Frame> frames = e.getValue();
+            for (int j = 0; j < frames.size(); j++) {
+                its.add(j);
+                walk(frames.get(j), l.children.get(e.getKey()), its, v);
+                its.remove(its.size() - 1);
+            }
+        }
+    }
+
     /** Every port with a value: {@code op.port} names of the circuit holding {@code opId}'s level (top level when null). */
     public List<String> ports() {
         List<String> l = new ArrayList<>(layout.slots.keySet());

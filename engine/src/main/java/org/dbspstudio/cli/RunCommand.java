@@ -1,0 +1,353 @@
+package org.dbspstudio.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.run.EngineOptions;
+import org.dbspstudio.engine.run.Simulation;
+import org.dbspstudio.engine.scenario.CsvScenarioLoader;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZInt;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.json.DocumentReader;
+import org.dbspstudio.model.json.LoadException;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.StreamType;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code dbsp run FILE}: runs a circuit over its scenario (or one given with {@code --scenario})
+ * and prints each output's change per step; with {@code --trace}, every stream's value too.
+ */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = {"Run a circuit step by step and print each output's change per step.",
+            "A snapshot circuit's inputs receive the running sum of the scenario's changes and the change of its",
+            "outputs is printed; an incremental circuit's inputs receive the changes and its outputs are printed.",
+            "Exit code 0: ran, 1: the circuit has errors or a step failed, 2: a file could not be read."})
+final class RunCommand implements Callable<Integer> {
+    enum Format { table, json, csv }
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "circuit document (.json)")
+    Path file;
+
+    @Option(names = "--scenario", paramLabel = "S.json|S.csv|INPUT=S.csv",
+            description = {"input changes instead of the document's scenario: a JSON scenario object",
+                "({\"input\": [[{\"row\": [...], \"weight\": 1}, ...], ...]} or a circuit document), or CSV lines",
+                "step,weight,col1,col2,... for one input (INPUT= names it; repeat for several inputs)"})
+    List<String> scenarios;
+
+    @Option(names = "--steps", paramLabel = "N", description = "steps to run (default: the scenario's length, at least 1)")
+    Integer steps;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "table",
+            description = "table (default), json or csv")
+    Format format;
+
+    @Option(names = "--trace", description = "also print every stream's value at every step (and inner iteration)")
+    boolean trace;
+
+    @Spec
+    CommandSpec spec;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        CircuitDocument doc;
+        try {
+            CliSupport.Checked checked = CliSupport.check(file);
+            for (Diagnostic d : checked.diagnostics()) {
+                err.println(CliSupport.line(file, d));
+            }
+            if (checked.hasErrors()) {
+                return CliSupport.CIRCUIT_ERRORS;
+            }
+            doc = checked.document();
+        } catch (LoadException e) {
+            err.println(CliSupport.line(e));
+            return CliSupport.UNREADABLE;
+        }
+        Simulation sim;
+        try {
+            sim = Simulation.compile(doc.circuit(), EngineOptions.DEFAULT.withRecordTrace(trace));
+            sim.setScenario(scenarios == null ? doc.scenario() : loadScenarios(doc, sim, err));
+        } catch (EngineException e) {
+            err.println(file + ": ERROR [RUN] " + e.getMessage());
+            return CliSupport.CIRCUIT_ERRORS;
+        } catch (BadScenario e) {
+            err.println(e.getMessage());
+            return CliSupport.UNREADABLE;
+        }
+        int n = steps != null ? steps : Math.max(1, sim.scenarioSteps());
+        RunPrinter printer = new RunPrinter(out, format, sim, trace);
+        printer.begin();
+        long start = System.nanoTime();
+        long lastProgress = start;
+        boolean progressShown = false;
+        for (int t = 0; t < n; t++) {
+            try {
+                sim.step();
+            } catch (EngineException e) {
+                printer.step(t);
+                printer.end();
+                if (progressShown) {
+                    err.println();
+                }
+                err.println(file + ": ERROR [RUN] " + e.getMessage());
+                return CliSupport.CIRCUIT_ERRORS;
+            }
+            printer.step(t);
+            long now = System.nanoTime();
+            if (now - start > 2_000_000_000L && now - lastProgress > 500_000_000L) {
+                err.print("\rstep " + (t + 1) + "/" + n + " (" + (now - start) / 1_000_000 + " ms)");
+                err.flush();
+                lastProgress = now;
+                progressShown = true;
+            }
+        }
+        printer.end();
+        if (progressShown) {
+            err.println();
+        }
+        String note = sim.trace().retentionNote();
+        if (!note.isEmpty()) {
+            err.println(note);
+        }
+        return CliSupport.OK;
+    }
+
+    private static final class BadScenario extends Exception {
+        BadScenario(String m) {
+            super(m);
+        }
+    }
+
+    private Scenario loadScenarios(CircuitDocument doc, Simulation sim, PrintWriter err) throws BadScenario {
+        Scenario result = new Scenario();
+        Map<String, StreamType> inputs = sim.inputTypes();
+        for (String spec : scenarios) {
+            String name = null;
+            String path = spec;
+            int eq = spec.indexOf('=');
+            if (eq > 0 && inputs.containsKey(spec.substring(0, eq))) {
+                name = spec.substring(0, eq);
+                path = spec.substring(eq + 1);
+            }
+            Path p = Path.of(path);
+            if (path.toLowerCase().endsWith(".csv")) {
+                if (name == null) {
+                    String stem = p.getFileName().toString().replaceAll("(?i)\\.csv$", "");
+                    name = inputs.containsKey(stem) ? stem : inputs.size() == 1 ? inputs.keySet().iterator().next() : null;
+                }
+                if (name == null) {
+                    throw new BadScenario(path + ": which input does this CSV feed? write INPUT=" + path
+                            + " (inputs: " + inputs.keySet() + ")");
+                }
+                try {
+                    result.put(name, CsvScenarioLoader.read(p, inputs.get(name)));
+                } catch (IOException e) {
+                    throw new BadScenario(path + ": ERROR [LOAD_ERROR] file: cannot read: " + e.getMessage());
+                } catch (CsvScenarioLoader.CsvException e) {
+                    throw new BadScenario(e.getMessage());
+                }
+            } else {
+                Scenario s = jsonScenario(p);
+                s.streams().forEach(result::put);
+            }
+        }
+        return result;
+    }
+
+    /** Reads a JSON scenario by placing it into the circuit file's document and loading that with the document reader. */
+    private Scenario jsonScenario(Path p) throws BadScenario {
+        try {
+            JsonNode given = JSON.readTree(Files.readString(p));
+            JsonNode section = given.has("circuit") ? given.get("scenario") : given.has("scenario") ? given.get("scenario") : given;
+            ObjectNode docTree = (ObjectNode) JSON.readTree(Files.readString(file));
+            docTree.set("scenario", section);
+            docTree.remove("expected");
+            return DocumentReader.read(JSON.writeValueAsString(docTree), p.toString()).document().scenario();
+        } catch (LoadException e) {
+            throw new BadScenario(p + ": ERROR [LOAD_ERROR] " + e.detail());
+        } catch (IOException | ClassCastException e) {
+            throw new BadScenario(p + ": ERROR [LOAD_ERROR] file: cannot read the scenario: " + e.getMessage());
+        }
+    }
+
+    /** Prints steps in the chosen format. */
+    private static final class RunPrinter {
+        private final PrintWriter out;
+        private final Format format;
+        private final Simulation sim;
+        private final boolean trace;
+        private final ObjectNode json = JSON.createObjectNode();
+
+        RunPrinter(PrintWriter out, Format format, Simulation sim, boolean trace) {
+            this.out = out;
+            this.format = format;
+            this.sim = sim;
+            this.trace = trace;
+        }
+
+        void begin() {
+            if (format == Format.csv) {
+                out.println(trace ? "stream,step,iterations,weight,values..." : "output,step,weight,values...");
+            }
+            if (format == Format.json) {
+                ObjectNode o = json.putObject("outputs");
+                sim.outputs().forEach(o::putArray);
+                if (trace) {
+                    json.putArray("trace");
+                }
+            }
+        }
+
+        void step(int t) {
+            if (t >= sim.trace().endStep()) {
+                return;
+            }
+            Map<String, StreamValue> changes = sim.trace().outputChanges(t);
+            for (String name : sim.outputs()) {
+                StreamValue v = changes.get(name);
+                if (v == null) {
+                    continue;
+                }
+                switch (format) {
+                    case table -> table("step " + t + "  " + name + ":", v);
+                    case csv -> csv(name + "," + t, v);
+                    case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
+                }
+            }
+            if (trace) {
+                sim.trace().forEachValue(t, (its, op, port, v) -> {
+                    String where = op + "." + port;
+                    switch (format) {
+                        case table -> table("  trace " + (its.isEmpty() ? "" : "iteration " + its + " ") + where + " =", v);
+                        case csv -> csv(where + "," + t + "," + String.join("/", its.stream().map(String::valueOf).toList()), v);
+                        case json -> {
+                            ObjectNode o = ((ArrayNode) json.get("trace")).addObject();
+                            o.put("step", t);
+                            ArrayNode a = o.putArray("iterations");
+                            its.forEach(a::add);
+                            o.put("stream", where);
+                            o.set("value", toJson(v));
+                        }
+                    }
+                });
+            }
+            out.flush();
+        }
+
+        void end() {
+            if (format == Format.json) {
+                try {
+                    out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            }
+            out.flush();
+        }
+
+        private void table(String prefix, StreamValue v) {
+            if (v instanceof ZInt z) {
+                out.println(prefix + " " + z.value());
+                return;
+            }
+            List<Change> rows = rows(v);
+            if (rows.isEmpty()) {
+                out.println(prefix + " (no change)");
+            }
+            for (Change c : rows) {
+                out.println(prefix + " " + (c.weight() > 0 ? "+" : "") + c.weight() + " " + c.row());
+            }
+        }
+
+        private void csv(String prefix, StreamValue v) {
+            if (v instanceof ZInt z) {
+                out.println(prefix + ",," + z.value());
+                return;
+            }
+            for (Change c : rows(v)) {
+                StringBuilder sb = new StringBuilder(prefix).append(',').append(c.weight());
+                for (Object x : c.row().asList()) {
+                    sb.append(',').append(csvValue(x));
+                }
+                out.println(sb);
+            }
+        }
+
+        private static String csvValue(Object x) {
+            if (x == null) {
+                return "NULL";
+            }
+            String s = x.toString();
+            if (x instanceof String && (s.contains(",") || s.contains("\"") || s.isEmpty() || s.equalsIgnoreCase("null"))) {
+                return "\"" + s.replace("\"", "\"\"") + "\"";
+            }
+            return s;
+        }
+
+        private static List<Change> rows(StreamValue v) {
+            if (v instanceof ZSet z) {
+                return z.toChanges();
+            }
+            List<Change> l = new java.util.ArrayList<>();
+            org.dbspstudio.engine.value.IndexedZSet ix = (org.dbspstudio.engine.value.IndexedZSet) v;
+            for (Row k : ix.sortedKeys()) {
+                for (Change c : ix.get(k).toChanges()) {
+                    l.add(new Change(k.concat(c.row()), c.weight()));
+                }
+            }
+            return l;
+        }
+
+        private static JsonNode toJson(StreamValue v) {
+            if (v instanceof ZInt z) {
+                return JSON.getNodeFactory().numberNode(z.value());
+            }
+            ArrayNode a = JSON.createArrayNode();
+            for (Change c : rows(v)) {
+                ObjectNode o = a.addObject();
+                ArrayNode r = o.putArray("row");
+                for (Object x : c.row().asList()) {
+                    if (x == null) {
+                        r.addNull();
+                    } else if (x instanceof Long l) {
+                        r.add(l);
+                    } else if (x instanceof Double d) {
+                        r.add(d);
+                    } else if (x instanceof BigDecimal d) {
+                        r.add(d);
+                    } else if (x instanceof Boolean b) {
+                        r.add(b);
+                    } else {
+                        r.add(x.toString());
+                    }
+                }
+                o.put("weight", c.weight());
+            }
+            return a;
+        }
+    }
+}
