@@ -41,9 +41,11 @@ public final class Geometry {
     }
 
     public static double width(Operator op) {
-        double text = Math.max(shortDetail(op).length(), op.id().length()) * CHAR_WIDTH + 24;
-        double ports = Math.max(longest(op.inputPorts()), longest(op.outputPorts())) * CHAR_WIDTH * 2 + 40;
-        return snapUp(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, Math.max(text, ports))));
+        double text = Math.max(Math.max(shortDetail(op).length() * CHAR_WIDTH, op.id().length() * 5.6),
+                op.kind().glyph().length() * 11.5);
+        double in = showPortNames(op.inputPorts()) ? longest(op.inputPorts()) * 5.6 + 10 : 0;
+        double out = showPortNames(op.outputPorts()) ? longest(op.outputPorts()) * 5.6 + 10 : 0;
+        return snapUp(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, text + 2 * Math.max(in, out) + 20)));
     }
 
     public static double height(Operator op) {

@@ -46,6 +46,27 @@ public final class Edits {
         return new SnapshotCommand("Delete " + what, before, after);
     }
 
+    /**
+     * Removes an operator with one input and one output and reconnects its source directly to
+     * its targets ("delete and keep the flow"), e.g. taking the {@code z⁻¹} out of a feedback loop.
+     */
+    public static Command bypass(EditorDocument doc, String id) {
+        Circuit c = doc.current();
+        Operator op = c.op(id);
+        if (op == null || op.inputPorts().size() != 1 || op.outputPorts().size() != 1) {
+            throw new IllegalArgumentException("select one operator with one input and one output");
+        }
+        DocState before = DocState.of(doc);
+        PortRef source = c.feeding(new PortRef(id, op.inputPorts().get(0))).map(Stream::from).orElse(null);
+        List<PortRef> targets = c.streamsFrom(id).stream().map(Stream::to).toList();
+        c.remove(id);
+        doc.document().layout().remove(id);
+        if (source != null) {
+            targets.forEach(t -> c.connect(new Stream(source, t)));
+        }
+        return new SnapshotCommand("Remove " + op.kind().glyph() + " " + id + " and reconnect", before, DocState.of(doc));
+    }
+
     /** Renames an operator (its id), keeping its streams and position. */
     public static Command rename(EditorDocument doc, String oldId, String newId) {
         if (doc.document().circuit().allOperators().containsKey(newId)) {

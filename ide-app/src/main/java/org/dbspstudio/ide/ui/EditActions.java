@@ -159,6 +159,24 @@ public final class EditActions {
         });
     }
 
+    /** Removes the selected one-in one-out operator, connecting its input's source to its outputs' targets. */
+    public void bypass() {
+        tab().ifPresent(t -> {
+            Optional<Operator> op = t.doc().singleSelection();
+            if (op.isEmpty()) {
+                window.status("Select one operator to remove and reconnect");
+                return;
+            }
+            try {
+                var cmd = Edits.bypass(t.doc(), op.get().id());
+                t.doc().execute(cmd);
+                window.status(cmd.description());
+            } catch (IllegalArgumentException e) {
+                window.status(e.getMessage());
+            }
+        });
+    }
+
     public void selectAll() {
         if (textFocus().isPresent()) {
             textFocus().get().selectAll();

@@ -65,6 +65,7 @@ public final class Menus {
                 item("Paste", "Shortcut+V", e::paste),
                 item("Duplicate", "Shortcut+D", e::duplicate),
                 item("Delete", "Delete", e::delete),
+                item("Delete and Reconnect", "Shortcut+Shift+Delete", e::bypass),
                 item("Select All", "Shortcut+A", e::selectAll),
                 new SeparatorMenuItem(),
                 item("Search Palette", "Shortcut+F", () -> {
@@ -106,26 +107,25 @@ public final class Menus {
         bar.getMenus().addAll(file, edit, circuit, view, help);
         bar.setId("menu-bar");
 
-        undoButton = button("↶", "Undo", e::undo);
-        redoButton = button("↷", "Redo", e::redo);
+        undoButton = button("↶ Undo", "Undo", e::undo);
+        redoButton = button("↷ Redo", "Redo", e::redo);
         tools.getItems().addAll(
-                button("🗋", "New (Ctrl+N)", f::newDocument),
-                button("📂", "Open (Ctrl+O)", f::open),
-                button("💾", "Save (Ctrl+S)", f::save),
+                button("New", "New (Ctrl+N)", f::newDocument),
+                button("Open", "Open (Ctrl+O)", f::open),
+                button("Save", "Save (Ctrl+S)", f::save),
                 new Separator(),
                 undoButton, redoButton,
                 new Separator(),
-                button("✂", "Cut (Ctrl+X)", e::cut),
-                button("⧉", "Duplicate (Ctrl+D)", e::duplicate),
-                button("🗑", "Delete (Del)", e::delete),
+                                button("Duplicate", "Duplicate (Ctrl+D)", e::duplicate),
+                button("Delete", "Delete (Del)", e::delete),
                 new Separator(),
-                button("⟲ Group", "Group selection into a nested circuit (Ctrl+G)", e::group),
-                button("I→z⁻¹ Expand", "Expand I / D into its definition (Ctrl+E)", e::expand),
-                button("⇶ Layout", "Auto-layout (Ctrl+L)", e::autoLayout),
+                button("Group", "Group selection into a nested circuit (Ctrl+G)", e::group),
+                button("Expand I/D", "Expand I / D into its definition (Ctrl+E)", e::expand),
+                button("Auto-layout", "Auto-layout (Ctrl+L)", e::autoLayout),
                 new Separator(),
                 button("−", "Zoom out (Ctrl+−)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
                 button("+", "Zoom in (Ctrl+=)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
-                button("⤢ Fit", "Zoom to fit (Ctrl+0)", () -> w.current().ifPresent(t -> t.canvas().fit())));
+                button("Fit", "Zoom to fit (Ctrl+0)", () -> w.current().ifPresent(t -> t.canvas().fit())));
         tools.setId("tool-bar");
     }
 

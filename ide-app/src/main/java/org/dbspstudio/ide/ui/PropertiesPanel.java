@@ -127,7 +127,7 @@ public final class PropertiesPanel extends ScrollPane {
         }
         try {
             Map<String, StreamType> out = Typing.outputTypes(op.withParam(param, value), in);
-            return out.isEmpty() ? "" : "✓ " + out.values().iterator().next();
+            return "✓ type-checks";
         } catch (Typing.TypeError e) {
             return "✗ " + e.getMessage();
         } catch (RuntimeException e) {

@@ -1,0 +1,164 @@
+package org.dbspstudio.ide.debug;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import javafx.scene.Group;
+import javafx.scene.control.Label;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.paint.Color;
+import javafx.scene.shape.Rectangle;
+import javafx.util.Duration;
+import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.run.OpStats;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.ide.canvas.CircuitCanvas;
+import org.dbspstudio.ide.canvas.Geometry;
+import org.dbspstudio.ide.canvas.OperatorNode;
+import org.dbspstudio.ide.doc.EditorDocument;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Stream;
+
+/**
+ * The debugger's layer over a canvas: beside every output port a compact summary of the stream's
+ * value at the current step (with its first rows as tooltip; clicking it inspects the stream), the
+ * operator a run failed at, the statistics heat map, and highlighted operators (rewrite
+ * explanations). It lives in the canvas's drawing group, so it pans and zooms with it.
+ */
+public final class CanvasValues {
+    private final CircuitCanvas canvas;
+    private final EditorDocument doc;
+    private final Group layer = new Group();
+    private DebugSession session;
+    private Function<List<String>, int[]> iterations = p -> new int[p.size()];
+    private boolean heat;
+    private Map<String, String> highlights = Map.of();
+
+    public CanvasValues(CircuitCanvas canvas, EditorDocument doc) {
+        this.canvas = canvas;
+        this.doc = doc;
+        layer.getStyleClass().add("debug-layer");
+        layer.setId("debug-layer");
+        canvas.drawing().getChildren().add(layer);
+    }
+
+    public void bind(DebugSession s) {
+        session = s;
+    }
+
+    /** Which inner iterations to show for streams of the nested circuit at a path. */
+    public void setIterations(Function<List<String>, int[]> f) {
+        iterations = f;
+    }
+
+    public void setHeatMap(boolean on) {
+        heat = on;
+    }
+
+    /** Operators to outline: id → style class ({@code hl-replaced}, {@code hl-created}). */
+    public void setHighlights(Map<String, String> h) {
+        highlights = Map.copyOf(h);
+    }
+
+    /** The summary label of an output port, or null. */
+    public Label label(String op, String port) {
+        return (Label) layer.lookup("#value-" + op + "-" + port);
+    }
+
+    /** Redraws the layer for the session's current step. */
+    public void refresh() {
+        layer.getChildren().clear();
+        Map<String, OperatorNode> nodes = canvas.nodes();
+        int step = session == null ? -1 : session.cursor();
+        List<String> path = doc.currentPath();
+        long maxWork = 1;
+        if (heat && step >= 0) {
+            for (String id : nodes.keySet()) {
+                OpStats st = session.stats(id, step);
+                maxWork = Math.max(maxWork, st == null ? 0 : st.work());
+            }
+        }
+        for (OperatorNode n : nodes.values()) {
+            Operator op = n.operator();
+            String hl = highlights.get(op.id());
+            if (hl != null) {
+                layer.getChildren().add(outline(n, hl, 5));
+            }
+            if (session == null || step < 0) {
+                continue;
+            }
+            if (heat) {
+                OpStats st = session.stats(op.id(), step);
+                long w = st == null ? 0 : st.work();
+                Rectangle r = outline(n, "heat", 0);
+                double f = Math.sqrt(w / (double) maxWork);
+                r.setFill(Color.hsb(120 - 120 * f, 0.85, 0.95, w == 0 ? 0.12 : 0.25 + 0.4 * f));
+                Label l = new Label("work " + w);
+                l.getStyleClass().add("heat-label");
+                l.setLayoutX(n.getLayoutX());
+                l.setLayoutY(n.getLayoutY() + n.boxHeight() + 2);
+                l.setMouseTransparent(true);
+                layer.getChildren().addAll(r, l);
+            }
+            int[] its = iterations.apply(path);
+            for (String port : op.outputPorts()) {
+                StreamRef ref = new StreamRef(path, op.id(), port);
+                StreamValue v = session.value(ref, step, its);
+                boolean changes = session.changesMode() && path.isEmpty();
+                Label l = new Label(ValueRows.summary(v, changes));
+                l.setId("value-" + op.id() + "-" + port);
+                l.getStyleClass().add("value-label");
+                if (v != null && !v.isZero()) {
+                    l.getStyleClass().add("value-nonzero");
+                }
+                l.setLayoutX(n.getLayoutX() + n.boxWidth() + 6);
+                l.setLayoutY(n.getLayoutY() + Geometry.outputY(op, port) - 19);
+                Tooltip tip = new Tooltip();
+                tip.setShowDelay(Duration.millis(200));
+                tip.setOnShowing(e -> tip.setText(ref.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 12)));
+                l.setTooltip(tip);
+                l.addEventHandler(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
+                l.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+                    e.consume();
+                    inspect(op.id(), port);
+                });
+                layer.getChildren().add(l);
+            }
+        }
+        EngineException f = session == null ? null : session.failure();
+        if (f != null && f.operatorId() != null) {
+            OperatorNode n = nodes.get(f.operatorId());
+            if (n == null) {
+                n = nodes.values().stream().filter(x -> x.operator().child() != null
+                        && x.operator().child().allOperators().containsKey(f.operatorId())).findFirst().orElse(null);
+            }
+            if (n != null) {
+                Rectangle r = outline(n, "run-error", 6);
+                Label l = new Label("✗ step " + f.step());
+                l.getStyleClass().add("run-error-label");
+                l.setId("run-error-label");
+                l.setLayoutX(n.getLayoutX());
+                l.setLayoutY(n.getLayoutY() - 22);
+                l.setTooltip(new Tooltip(f.getMessage()));
+                layer.getChildren().addAll(r, l);
+            }
+        }
+    }
+
+    private void inspect(String op, String port) {
+        doc.selectedOperators().clear();
+        doc.selectedStreams().clear();
+        doc.current().streams().stream().filter(s -> s.from().op().equals(op) && s.from().port().equals(port))
+                .findFirst().ifPresentOrElse((Stream s) -> doc.selectedStreams().add(s), () -> doc.selectedOperators().add(op));
+    }
+
+    private static Rectangle outline(OperatorNode n, String style, double pad) {
+        Rectangle r = new Rectangle(n.getLayoutX() - pad, n.getLayoutY() - pad, n.boxWidth() + 2 * pad, n.boxHeight() + 2 * pad);
+        r.setArcWidth(14);
+        r.setArcHeight(14);
+        r.getStyleClass().add(style);
+        r.setMouseTransparent(true);
+        return r;
+    }
+}
