@@ -31,6 +31,7 @@ public final class RandomChanges {
     private final int steps;
     private final int maxChangesPerStep;
     private final int domain;
+    private final boolean deletions;
 
     /**
      * @param steps             steps per scenario
@@ -38,12 +39,18 @@ public final class RandomChanges {
      * @param domain            values per column (0 .. domain-1, mapped to the column's type)
      */
     public RandomChanges(int steps, int maxChangesPerStep, int domain) {
+        this(steps, maxChangesPerStep, domain, true);
+    }
+
+    /** As {@link #RandomChanges(int, int, int)}; without {@code deletions} only insertions are generated. */
+    public RandomChanges(int steps, int maxChangesPerStep, int domain, boolean deletions) {
         if (steps < 1 || maxChangesPerStep < 1 || domain < 1) {
             throw new IllegalArgumentException("steps, changes per step and domain must be positive");
         }
         this.steps = steps;
         this.maxChangesPerStep = maxChangesPerStep;
         this.domain = domain;
+        this.deletions = deletions;
     }
 
     /** The defaults used by {@code dbsp verify}: 8 steps, up to 3 changes per step, 4 values per column. */
@@ -81,7 +88,7 @@ public final class RandomChanges {
             int n = rnd.nextInt(maxChangesPerStep + 1);
             Map<Row, Long> step = new LinkedHashMap<>();
             for (int k = 0; k < n; k++) {
-                boolean delete = !present.isEmpty() && rnd.nextInt(3) == 0;
+                boolean delete = deletions && !present.isEmpty() && rnd.nextInt(3) == 0;
                 if (delete) {
                     List<Row> candidates = present.stream().filter(r -> !step.containsKey(r)).toList();
                     if (!candidates.isEmpty()) {

@@ -45,6 +45,7 @@ public final class Verifier {
     public VerifyReport verify(Circuit original, Circuit incremental, Scenario scenario, int randomRuns, long seed) {
         int runs = 0;
         int steps = 0;
+        long[] nonEmpty = {0};
         List<Object[]> plan = new ArrayList<>();
         if (scenario != null && !scenario.isEmpty()) {
             plan.add(new Object[] {"scenario", -1L, scenario});
@@ -59,20 +60,20 @@ public final class Verifier {
             Scenario sc = (Scenario) p[2];
             runs++;
             try {
-                Mismatch m = compare(label, runSeed, original, incremental, sc);
+                Mismatch m = compare(label, runSeed, original, incremental, sc, nonEmpty);
                 steps += sc.steps() + QUIET_STEPS;
                 if (m != null) {
-                    return new VerifyReport(false, runs, steps, m, null);
+                    return new VerifyReport(false, runs, steps, nonEmpty[0], m, null);
                 }
             } catch (EngineException e) {
-                return new VerifyReport(false, runs, steps, null, label + ": " + e.getMessage());
+                return new VerifyReport(false, runs, steps, nonEmpty[0], null, label + ": " + e.getMessage());
             }
         }
-        return new VerifyReport(true, runs, steps, null, null);
+        return new VerifyReport(true, runs, steps, nonEmpty[0], null, null);
     }
 
-    private static Mismatch compare(String label, long seed, Circuit original, Circuit incremental, Scenario sc)
-            throws EngineException {
+    private static Mismatch compare(String label, long seed, Circuit original, Circuit incremental, Scenario sc,
+                                    long[] nonEmpty) throws EngineException {
         EngineOptions plain = EngineOptions.DEFAULT.withDeltaTracking(false).withRecordTrace(false);
         Simulation ref = Simulation.compile(original, plain);
         Simulation inc = Simulation.compile(incremental, EngineOptions.DEFAULT.withRecordTrace(false));
@@ -90,6 +91,9 @@ public final class Verifier {
                 StreamValue prev = previous.get(out);
                 StreamValue expected = prev == null ? cur : cur.minus(prev);
                 StreamValue actual = got.get(out);
+                if (!expected.isZero()) {
+                    nonEmpty[0]++;
+                }
                 if (actual == null) {
                     return new Mismatch(label, seed, t, out, diff(expected, null));
                 }

@@ -23,7 +23,9 @@ class VerifierTest {
         assertThat(errors(c)).as("fixture validates").isEmpty();
         RewriteResult r = Incrementalizer.incrementalize(c);
         assertThat(errors(r.incremental())).as(r.explain()).isEmpty();
-        return new Verifier().verify(c, r.incremental(), null, runs, seed);
+        VerifyReport report = new Verifier(new RandomChanges(10, 4, 8)).verify(c, r.incremental(), null, runs, seed);
+        assertThat(report.nonEmpty()).as("the random streams changed some output").isPositive();
+        return report;
     }
 
     @ParameterizedTest
@@ -51,5 +53,6 @@ class VerifierTest {
         VerifyReport report = new Verifier(new RandomChanges(12, 4, 6)).verify(Fixtures.transitiveClosure(),
                 Incrementalizer.incrementalize(Fixtures.transitiveClosure()).incremental(), null, 30, 99);
         assertThat(report.equivalent()).as(report.describe()).isTrue();
+        assertThat(report.nonEmpty()).isGreaterThan(100);
     }
 }
