@@ -2,7 +2,6 @@ package org.dbspstudio.model.expr;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -204,6 +203,11 @@ public final class AstBuilder {
         Ast v = value == null ? null : build(value);
         for (SqlNode w : c.getWhenOperands()) {
             Ast when = build(w);
+            if (w instanceof SqlBasicCall eq && eq.getKind() == org.apache.calcite.sql.SqlKind.EQUALS
+                    && eq.getParserPosition().equals(c.getParserPosition()) && when instanceof Ast.Call call) {
+                // simple CASE: Calcite rewrote "CASE v WHEN w" to "v = w" positioned at the whole CASE
+                when = new Ast.Call(Op.EQ, call.args(), text(eq.operand(1)));
+            }
             whens.add(v == null ? when : new Ast.Call(Op.EQ, List.of(v, when), text(w)));
         }
         for (SqlNode th : c.getThenOperands()) {

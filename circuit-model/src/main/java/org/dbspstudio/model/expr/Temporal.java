@@ -2,7 +2,6 @@ package org.dbspstudio.model.expr;
 
 import java.time.LocalDate;
 import java.time.DateTimeException;
-import java.time.LocalDateTime;
 import java.time.temporal.ChronoUnit;
 import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
@@ -100,9 +99,5 @@ final class Temporal {
             Object v = e.eval(l, r);
             return v == null ? null : (Object) f.applyAsLong((TemporalAccessor) v);
         }, at);
-    }
-
-    static boolean isTemporal(Object v) {
-        return v instanceof LocalDate || v instanceof LocalDateTime;
     }
 }

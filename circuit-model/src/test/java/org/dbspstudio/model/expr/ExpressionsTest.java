@@ -183,6 +183,9 @@ class ExpressionsTest {
         assertThatThrownBy(() -> type("CASE WHEN b THEN 1 ELSE 'x' END")).hasMessageContaining("incompatible types BIGINT and VARCHAR");
         assertThatThrownBy(() -> type("NULL")).hasMessageContaining("CAST(NULL AS <type>)");
         assertThatThrownBy(() -> type("dt = 'soon'")).hasMessage("'soon' is not a DATE");
+        assertThatThrownBy(() -> type("CASE i WHEN 1 THEN 'a' WHEN 'two' THEN 'b' END"))
+                .hasMessage("cannot apply = to INTEGER and VARCHAR")
+                .satisfies(e -> assertThat(((ExprException) e).fragment()).isEqualTo("'two'"));
     }
 
     @Test
