@@ -202,8 +202,11 @@ public final class CircuitGraph {
     public List<String> dependencyOrder() {
         var inspector = new KosarajuStrongConnectivityInspector<>(dependencies);
         Graph<Graph<String, Edge>, DefaultEdge> condensation = inspector.getCondensation();
-        Comparator<Graph<String, Edge>> byPosition = Comparator.comparingInt(
-                g -> g.vertexSet().stream().mapToInt(position::get).min().orElse(0));
+        Map<Graph<String, Edge>, Integer> first = new java.util.IdentityHashMap<>();
+        for (Graph<String, Edge> g : condensation.vertexSet()) {
+            first.put(g, g.vertexSet().stream().mapToInt(position::get).min().orElse(0));
+        }
+        Comparator<Graph<String, Edge>> byPosition = Comparator.comparingInt(first::get);
         var it = new TopologicalOrderIterator<>(condensation, byPosition);
         List<String> order = new ArrayList<>();
         while (it.hasNext()) {

@@ -1,5 +1,6 @@
 package org.dbspstudio.model.validate;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -59,6 +60,8 @@ public final class TypeInference {
         final Map<String, StreamType> outer;
         final List<Operator> order;
         final Map<PortRef, List<Stream>> into = new HashMap<>();
+        final Map<String, List<Stream>> from = new HashMap<>();
+        private Map<String, Set<String>> components;
 
         Level(Circuit circuit, Map<String, StreamType> outer) {
             this.circuit = circuit;
@@ -66,6 +69,7 @@ public final class TypeInference {
             this.order = CircuitGraph.of(circuit).dependencyOrder().stream().map(circuit::op).toList();
             for (Stream s : circuit.streams()) {
                 into.computeIfAbsent(s.to(), k -> new ArrayList<>()).add(s);
+                from.computeIfAbsent(s.from().op(), k -> new ArrayList<>()).add(s);
             }
         }
 
@@ -78,6 +82,18 @@ public final class TypeInference {
         boolean connected(PortRef input) {
             return into.containsKey(input);
         }
+
+        /** The strongly connected component (over all streams of this level) holding {@code id}. */
+        Set<String> component(String id) {
+            if (components == null) {
+                components = new HashMap<>();
+                for (Set<String> scc : new KosarajuStrongConnectivityInspector<>(CircuitGraph.of(circuit).graph())
+                        .stronglyConnectedSets()) {
+                    scc.forEach(v -> components.put(v, scc));
+                }
+            }
+            return components.getOrDefault(id, Set.of(id));
+        }
     }
 
     /**
@@ -88,23 +104,25 @@ public final class TypeInference {
         Level lv = new Level(c, outer);
         Set<String> done = new HashSet<>();
         List<Operator> seeded = new ArrayList<>();
+        ArrayDeque<Operator> work = new ArrayDeque<>(lv.order);
+        Set<String> queued = new HashSet<>(c.operatorIds());
         while (true) {
-            boolean progress = false;
-            for (Operator op : lv.order) {
+            while (!work.isEmpty()) {
+                Operator op = work.poll();
+                queued.remove(op.id());
                 if (!done.contains(op.id()) && ready(lv, op)) {
                     compute(lv, op, false);
                     done.add(op.id());
-                    progress = true;
+                    enqueueConsumers(lv, op, done, work, queued);
                 }
             }
-            if (!progress) {
-                Operator s = seed(lv, done);
-                if (s == null) {
-                    break;
-                }
-                seeded.add(s);
-                done.add(s.id());
+            Operator s = seed(lv, done);
+            if (s == null) {
+                break;
             }
+            seeded.add(s);
+            done.add(s.id());
+            enqueueConsumers(lv, s, done, work, queued);
         }
         if (!seeded.isEmpty()) {
             boolean changed = true;
@@ -129,7 +147,7 @@ public final class TypeInference {
             for (Operator op : lv.order) {
                 if (ready(lv, op)) {
                     compute(lv, op, true);
-                } else if (op.isStrict() && !types.containsKey(new PortRef(op.id(), "out")) && closedLoop(c, op)) {
+                } else if (op.isStrict() && !types.containsKey(new PortRef(op.id(), "out")) && closedLoop(lv, op)) {
                     diagnostics.add(Diagnostic.error("TYPE_UNKNOWN", op.id(), "cannot infer the type of the feedback"
                             + " through " + op.id() + ": no typed stream enters its loop", List.of(op.id())));
                 }
@@ -146,13 +164,22 @@ public final class TypeInference {
         return result;
     }
 
+    private static void enqueueConsumers(Level lv, Operator op, Set<String> done, ArrayDeque<Operator> work, Set<String> queued) {
+        for (Stream s : lv.from.getOrDefault(op.id(), List.of())) {
+            Operator consumer = lv.circuit.op(s.to().op());
+            if (consumer != null && !done.contains(consumer.id()) && queued.add(consumer.id())) {
+                work.add(consumer);
+            }
+        }
+    }
+
     /**
      * Whether {@code op} lies on a cycle that nothing outside it feeds (so no type can ever reach
      * it), as opposed to one left untyped by an error upstream.
      */
-    private static boolean closedLoop(Circuit c, Operator op) {
-        var scc = new KosarajuStrongConnectivityInspector<>(CircuitGraph.of(c).graph()).stronglyConnectedSets()
-                .stream().filter(s -> s.contains(op.id())).findFirst().orElse(Set.of());
+    private static boolean closedLoop(Level lv, Operator op) {
+        Set<String> scc = lv.component(op.id());
+        Circuit c = lv.circuit;
         if (scc.size() < 2 && c.streams().stream().noneMatch(s -> s.from().op().equals(op.id()) && s.to().op().equals(op.id()))) {
             return false;
         }
@@ -187,13 +214,43 @@ public final class TypeInference {
         return true;
     }
 
-    /** A stuck strict operator to seed with the type of a sibling input of an operator it feeds. */
+    /**
+     * A stuck strict operator to seed: with the type of a sibling input of an operator it feeds,
+     * else with the first known type entering its loop from outside.
+     */
     private Operator seed(Level lv, Set<String> done) {
+        Operator op = seedFromSibling(lv, done);
+        if (op != null) {
+            return op;
+        }
+        for (Operator s : lv.order) {
+            if (done.contains(s.id()) || !s.isStrict() || lv.feeding(new PortRef(s.id(), "in")) == null) {
+                continue;
+            }
+            Set<String> scc = lv.component(s.id());
+            for (Operator member : lv.order) {
+                if (!scc.contains(member.id())) {
+                    continue;
+                }
+                for (String port : member.inputPorts()) {
+                    for (Stream e : lv.into.getOrDefault(new PortRef(member.id(), port), List.of())) {
+                        if (!scc.contains(e.from().op()) && types.containsKey(e.from())) {
+                            types.put(new PortRef(s.id(), "out"), types.get(e.from()));
+                            return s;
+                        }
+                    }
+                }
+            }
+        }
+        return null;
+    }
+
+    private Operator seedFromSibling(Level lv, Set<String> done) {
         for (Operator op : lv.order) {
             if (done.contains(op.id()) || !op.isStrict() || lv.feeding(new PortRef(op.id(), "in")) == null) {
                 continue;
             }
-            for (Stream out : lv.circuit.streamsFrom(op.id())) {
+            for (Stream out : lv.from.getOrDefault(op.id(), List.of())) {
                 Operator consumer = lv.circuit.op(out.to().op());
                 if (consumer == null) {
                     continue;
@@ -274,14 +331,11 @@ public final class TypeInference {
                 return Map.of();
             }
         }
-        try {
-            return Typing.outputTypes(op, in);
-        } catch (Typing.TypeError e) {
-            if (report) {
-                diagnostics.add(describe(op, e));
-            }
-            return Map.of();
+        TypingCache.Result r = TypingCache.type(op, in);
+        if (r.error() != null && report) {
+            diagnostics.add(describe(op, r.error()));
         }
+        return r.out();
     }
 
     private static Diagnostic describe(Operator op, Typing.TypeError e) {

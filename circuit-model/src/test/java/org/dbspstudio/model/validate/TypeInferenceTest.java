@@ -69,6 +69,31 @@ class TypeInferenceTest {
     }
 
     @Test
+    void aFeedbackThroughSingleInputOperatorsIsTypedFromWhatEntersTheLoop() {
+        // x → p.a; p → z → neg → distinct → p.b: the delay feeds no operator with a typed sibling input
+        Circuit c = new Circuit().add(input("x", "x", Fixtures.ROWS)).add(of("p", OpKind.PLUS)).add(of("z", OpKind.DELAY))
+                .add(of("neg", OpKind.NEGATE)).add(of("dist", OpKind.DISTINCT)).add(output("y", "y"))
+                .connect("x.out", "p.a").connect("p.out", "z.in").connect("z.out", "neg.in").connect("neg.out", "dist.in")
+                .connect("dist.out", "p.b").connect("p.out", "y.in");
+        assertThat(Validator.validate(c)).isEmpty();
+        InferredTypes t = TypeInference.infer(c);
+        for (String id : List.of("p", "z", "neg", "dist")) {
+            assertThat(t.find(id, "out")).as(id).contains(Fixtures.ROWS);
+        }
+    }
+
+    @Test
+    void aLoopWhoseInputHasTheWrongTypeIsAMismatchNotASilentGap() {
+        Circuit c = new Circuit().add(input("x", "x", Fixtures.ROWS)).add(input("w", "w", StreamType.Z))
+                .add(of("p", OpKind.PLUS)).add(of("z", OpKind.DELAY)).add(of("q", OpKind.PLUS)).add(output("y", "y"))
+                .connect("x.out", "p.a").connect("p.out", "z.in").connect("z.out", "q.a").connect("w.out", "q.b")
+                .connect("q.out", "p.b").connect("p.out", "y.in");
+        List<Diagnostic> ds = Validator.validate(c);
+        assertThat(codes(ds)).containsExactly("TYPE_MISMATCH");
+        assertThat(ds.get(0).message()).contains("Z").contains(Fixtures.ROWS.toString());
+    }
+
+    @Test
     void aFeedbackWhoseTypeGrowsForeverIsReported() {
         Circuit c = new Circuit().add(input("x", "x", Fixtures.ROWS)).add(of("prod", OpKind.PRODUCT)).add(of("z", OpKind.DELAY))
                 .add(output("y", "y"))
