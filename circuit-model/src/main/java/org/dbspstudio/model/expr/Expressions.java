@@ -20,9 +20,13 @@ public final class Expressions {
      * @throws ExprException naming the offending fragment when it does not parse or type-check
      */
     public static TypedExpr check(String sql, Scope scope) throws ExprException {
-        Ast ast = AstBuilder.parse(sql);
         Binder binder = new Binder(sql, scope);
-        Typed t = binder.bind(ast);
+        Typed t;
+        try {
+            t = binder.bind(AstBuilder.parse(sql));
+        } catch (StackOverflowError e) {
+            throw new ExprException("the expression is nested too deeply", sql, sql);
+        }
         if (t.type() == null) {
             throw new ExprException("the type of NULL is unknown here; write CAST(NULL AS <type>)", sql, sql);
         }
@@ -31,6 +35,10 @@ public final class Expressions {
 
     /** Parses {@code sql} into the project's expression tree, without type checking. */
     public static Ast parse(String sql) throws ExprException {
-        return AstBuilder.parse(sql);
+        try {
+            return AstBuilder.parse(sql);
+        } catch (StackOverflowError e) {
+            throw new ExprException("the expression is nested too deeply", sql, sql);
+        }
     }
 }

@@ -1,6 +1,7 @@
 package org.dbspstudio.model.expr;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.math.BigDecimal;
@@ -328,5 +329,53 @@ class ArithmeticOracleProperties {
     @Provide
     Arbitrary<String> ops() {
         return Arbitraries.of("=", "<>", "<", "<=", ">", ">=");
+    }
+
+    @Property(tries = 500)
+    void mixedTypeArithmeticFollowsPromotion(@ForAll("smallLongs") long a, @ForAll("decimals") BigDecimal m,
+            @ForAll double d, @ForAll("arith") String op) throws ExprException {
+        RowSchema s = RowSchema.of(Column.of("a", SqlType.BIGINT), Column.of("m", SqlType.DECIMAL),
+                Column.of("d", SqlType.DOUBLE));
+        Row row = Row.of(a, m, d);
+        BigDecimal am = BigDecimal.valueOf(a);
+        TypedExpr e1 = Expressions.check("a " + op + " m", Scope.of(s));
+        assertThat(e1.type().type()).isEqualTo(SqlType.DECIMAL);
+        if (m.signum() == 0 && (op.equals("/") || op.equals("%"))) {
+            assertThatThrownBy(() -> e1.eval(row)).hasMessage("division by zero");
+        } else {
+            BigDecimal expected = switch (op) {
+                case "+" -> am.add(m);
+                case "-" -> am.subtract(m);
+                case "*" -> am.multiply(m);
+                case "/" -> am.divide(m, java.math.MathContext.DECIMAL128);
+                default -> am.remainder(m);
+            };
+            assertThat(((BigDecimal) e1.eval(row)).compareTo(expected)).as("%s %s %s", a, op, m).isZero();
+        }
+        TypedExpr e2 = Expressions.check("m " + op + " d", Scope.of(s));
+        assertThat(e2.type().type()).isEqualTo(SqlType.DOUBLE);
+        if (d == 0 && (op.equals("/") || op.equals("%"))) {
+            assertThatThrownBy(() -> e2.eval(row)).hasMessage("division by zero");
+        } else {
+            double x = m.doubleValue();
+            double expected = switch (op) {
+                case "+" -> x + d;
+                case "-" -> x - d;
+                case "*" -> x * d;
+                case "/" -> x / d;
+                default -> x % d;
+            };
+            assertThat(e2.eval(row)).isEqualTo(expected);
+        }
+    }
+
+    @Provide
+    Arbitrary<Long> smallLongs() {
+        return Arbitraries.longs().between(-1_000_000_000L, 1_000_000_000L);
+    }
+
+    @Provide
+    Arbitrary<String> arith() {
+        return Arbitraries.of("+", "-", "*", "/", "%");
     }
 }

@@ -217,4 +217,18 @@ class ExpressionsTest {
         assertThatThrownBy(() -> type("?")).hasMessageStartingWith("unsupported: ");
         assertThatThrownBy(() -> type("i BETWEEN SYMMETRIC 1 AND 2")).hasMessageStartingWith("unsupported: ");
     }
+
+    @Test
+    void absurdlyDeepExpressionsAreErrorsNotCrashes() throws ExprException {
+        String deep = "(".repeat(100_000) + "1" + ")".repeat(100_000);
+        assertThatThrownBy(() -> type(deep)).isInstanceOf(ExprException.class);
+        String sum = "i" + " + 1".repeat(300);
+        assertThat(eval(sum)).isEqualTo(307L);
+    }
+
+    @Test
+    void quotedNamesAndCommentsParse() throws ExprException {
+        assertThat(eval("\"i\" + 1 -- a comment")).isEqualTo(8L);
+        assertThat(eval("/* c */ i\n  * 2")).isEqualTo(14L);
+    }
 }
