@@ -185,13 +185,26 @@ public final class Simulation {
 
     /** Runs the next step; returns its index. */
     public int step() throws EngineException {
+        return step(null);
+    }
+
+    /**
+     * Runs the next step with these input changes instead of the scenario's (inputs not named get
+     * zero changes); the scenario is not modified. For drivers that stream changes (benchmarks).
+     */
+    public int stepWith(Map<String, StreamValue> changes) throws EngineException {
+        return step(changes);
+    }
+
+    private int step(Map<String, StreamValue> given) throws EngineException {
         if (failure != null) {
             throw new IllegalStateException("the run failed at step " + failure.step() + "; reset it first");
         }
         int t = nextStep;
         try {
             for (InputFeed in : inputs) {
-                StreamValue change = change(in, t);
+                StreamValue change = given == null ? change(in, t)
+                        : given.getOrDefault(in.name, StreamValue.zero(in.type));
                 if (snapshots()) {
                     in.sum = in.sum.plus(change);
                     run.feed(in.orderIndex, in.sum, change);
