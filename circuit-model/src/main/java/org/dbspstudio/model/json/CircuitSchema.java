@@ -58,7 +58,7 @@ public final class CircuitSchema {
         defs.put("stream", obj("type", "object", "required", arr("from", "to"), "additionalProperties", false,
                 "properties", obj("from", ref("port"), "to", ref("port"))));
         defs.put("port", obj("description", "operator id, a dot, and port name", "type", "string",
-                "pattern", "^.+\\.[^.]+$"));
+                "pattern", "^[\\s\\S]+\\.[^.]+$"));
         defs.put("type", obj("description", "Z (integers), a Z-set over columns, or an indexed Z-set",
                 "oneOf", arr(obj("const", "Z"),
                         obj("type", "object", "required", arr("columns"), "additionalProperties", false,
