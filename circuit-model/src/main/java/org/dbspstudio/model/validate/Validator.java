@@ -41,9 +41,16 @@ public final class Validator {
         return all;
     }
 
-    /** The problems of a document's circuit. */
+    /**
+     * The problems of a document: those of its circuit, then its scenario checked against the
+     * inputs and its expected outputs against the outputs (names and row shapes).
+     */
     public static List<Diagnostic> validate(CircuitDocument document) {
-        return validate(document.circuit());
+        List<Diagnostic> all = new ArrayList<>(validate(document.circuit()));
+        if (!ParamCheck.portsBroken(document.circuit())) {
+            all.addAll(ScenarioCheck.check(document, TypeInference.infer(document.circuit())));
+        }
+        return all;
     }
 
     /** Whether the list holds an error (warnings aside). */

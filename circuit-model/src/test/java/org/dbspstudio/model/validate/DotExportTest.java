@@ -88,6 +88,30 @@ class DotExportTest {
     }
 
     @Test
+    void aCircuitNestedTwoDeepIsAClusterInsideItsParentsCluster() {
+        Circuit inner = new Circuit().add(Operator.of("d1", OpKind.DELTA0, "port", "i")).add(Operator.of("neg", OpKind.NEGATE))
+                .add(Operator.of("e1", OpKind.INTEGRAL, "port", "o")).connect("d1.out", "neg.in").connect("neg.out", "e1.in");
+        Circuit c = Fixtures.nestedSum();
+        Circuit child = c.op("n").child();
+        child.add(Operator.nested("m", inner)).connect("dd.out", "m.i");
+        child.add(Operator.of("e2", OpKind.INTEGRAL, "port", "o2")).connect("m.o", "e2.in");
+        String dot = DotExport.toDot(c);
+        int outer = dot.indexOf("subgraph \"cluster_n\"");
+        int nested = dot.indexOf("subgraph \"cluster_m\"");
+        assertThat(outer).isPositive();
+        assertThat(nested).isGreaterThan(outer);
+        String between = dot.substring(nested);
+        assertThat(between).contains("\"d1\";", "\"neg\";", "\"e1\";");
+        // cluster_m is the last thing in cluster_n: it closes, then cluster_n, then the graph
+        assertThat(between.replaceAll("\\s", "")).endsWith("\"e1\";}}}");
+        Parsed p = parse(dot);
+        Integer into = p.edgeIds().entrySet().stream().filter(x -> x.getValue().equals("dd.out->m.i")).findFirst().orElseThrow().getKey();
+        assertThat(p.graph().getEdgeTarget(into)).isEqualTo("d1");
+        Integer from = p.edgeIds().entrySet().stream().filter(x -> x.getValue().equals("m.o->e2.in")).findFirst().orElseThrow().getKey();
+        assertThat(p.graph().getEdgeSource(from)).isEqualTo("e1");
+    }
+
+    @Test
     void oddIdsQuotesAndUnknownOperatorsStillGiveValidDot() {
         Circuit c = new Circuit().add(Operator.of("a b", OpKind.INPUT, "name", "say \"hi\"", "type", org.dbspstudio.model.types.StreamType.Z))
                 .add(Operator.of("o", OpKind.OUTPUT, "name", "o")).connect("a b.out", "o.in").connect("ghost.out", "o.in");
