@@ -22,7 +22,7 @@ public final class Main implements Runnable {
     private static final List<Supplier<Object>> COMMANDS = List.of(
             ValidateCommand::new,
             ExportCommand::new,
-            RunCommand::new);
+            RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, BenchCommand::new);
 
     @Spec
     CommandSpec spec;

@@ -25,13 +25,19 @@ import org.dbspstudio.model.types.StreamType;
  * Random change streams for a circuit's inputs, generated from their declared types: at each
  * step some insertions of rows not currently present and deletions of rows currently present
  * (so every table stays a set), over small value domains so that joins and groups match.
- * Integer (Z) inputs get small random integers. Seeded: the same seed gives the same scenario.
+ * Column values mix a small domain with the literals of the circuit's expressions and their
+ * neighbours, so that predicates such as {@code amount > 100} go both ways. Integer (Z) inputs
+ * get small random integers. Seeded: the same seed gives the same scenario.
  */
 public final class RandomChanges {
     private final int steps;
     private final int maxChangesPerStep;
     private final int domain;
     private final boolean deletions;
+
+    /** Values from the circuit's literals (and their neighbours), mixed into the domain of each column. */
+    private record Pool(List<Long> numbers, List<String> strings) {
+    }
 
     /**
      * @param steps             steps per scenario
@@ -61,6 +67,16 @@ public final class RandomChanges {
     /** A scenario for every input of {@code circuit}, from {@code seed}. */
     public Scenario generate(Circuit circuit, long seed) {
         Random rnd = new Random(seed);
+        Literals literals = new Literals(circuit);
+        List<Long> numbers = new ArrayList<>();
+        for (long n : literals.numbers) {
+            for (long k = n - 1; k <= n + 1; k++) {
+                if (k >= domain && !numbers.contains(k)) {
+                    numbers.add(k);
+                }
+            }
+        }
+        Pool pool = new Pool(numbers, new ArrayList<>(literals.strings));
         Scenario sc = new Scenario();
         for (Operator in : circuit.operatorsOfKind(OpKind.INPUT)) {
             String name = in.params().string("name");
@@ -68,7 +84,7 @@ public final class RandomChanges {
             if (name == null || type == null) {
                 continue;
             }
-            sc.put(name, type instanceof StreamType.ZSet z ? rows(z.row(), rnd) : integers(rnd));
+            sc.put(name, type instanceof StreamType.ZSet z ? rows(z.row(), rnd, pool) : integers(rnd));
         }
         return sc;
     }
@@ -81,7 +97,7 @@ public final class RandomChanges {
         return l;
     }
 
-    private List<StepData> rows(RowSchema schema, Random rnd) {
+    private List<StepData> rows(RowSchema schema, Random rnd, Pool pool) {
         Set<Row> present = new LinkedHashSet<>();
         List<StepData> l = new ArrayList<>();
         for (int t = 0; t < steps; t++) {
@@ -97,7 +113,7 @@ public final class RandomChanges {
                     }
                 } else {
                     for (int attempt = 0; attempt < 5; attempt++) {
-                        Row r = randomRow(schema, rnd);
+                        Row r = randomRow(schema, rnd, pool);
                         if (!present.contains(r) && !step.containsKey(r)) {
                             step.put(r, 1L);
                             break;
@@ -119,19 +135,31 @@ public final class RandomChanges {
         return l;
     }
 
-    private Row randomRow(RowSchema schema, Random rnd) {
+    private Row randomRow(RowSchema schema, Random rnd, Pool pool) {
         Object[] v = new Object[schema.size()];
         for (int i = 0; i < v.length; i++) {
-            v[i] = value(schema.column(i), rnd);
+            v[i] = value(schema.column(i), rnd, pool);
         }
         return Row.of(v);
     }
 
-    private Object value(Column c, Random rnd) {
+    private Object value(Column c, Random rnd, Pool pool) {
         if (c.nullable() && rnd.nextInt(8) == 0) {
             return null;
         }
         int k = rnd.nextInt(domain);
+        boolean literal = rnd.nextBoolean();
+        if (literal && c.type() == org.dbspstudio.model.types.SqlType.VARCHAR && !pool.strings().isEmpty()) {
+            return pool.strings().get(rnd.nextInt(pool.strings().size()));
+        }
+        if (literal && c.type().isNumeric() && !pool.numbers().isEmpty()) {
+            long n = pool.numbers().get(rnd.nextInt(pool.numbers().size()));
+            return switch (c.type()) {
+                case DOUBLE -> n + 0.5;
+                case DECIMAL -> BigDecimal.valueOf(n * 10 + 5, 1);
+                default -> n;
+            };
+        }
         return switch (c.type()) {
             case BOOLEAN -> k % 2 == 0;
             case INTEGER, BIGINT -> (long) k;

@@ -82,8 +82,18 @@ public final class Verifier {
         Map<String, StreamValue> previous = new HashMap<>();
         int n = sc.steps() + QUIET_STEPS;
         for (int t = 0; t < n; t++) {
-            ref.step();
-            inc.step();
+            try {
+                ref.step();
+            } catch (EngineException e) {
+                throw new EngineException(e.operatorId(), t, e.iterations(), "the original circuit failed: "
+                        + e.reason(), e);
+            }
+            try {
+                inc.step();
+            } catch (EngineException e) {
+                throw new EngineException(e.operatorId(), t, e.iterations(), "the incremental circuit failed: "
+                        + e.reason(), e);
+            }
             Map<String, StreamValue> now = ref.lastOutputs();
             Map<String, StreamValue> got = inc.lastOutputs();
             for (String out : ref.outputs()) {
