@@ -1,5 +1,8 @@
 package org.dbspstudio.model.expr;
 
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
+
 /**
  * Entry point of the expression language: parse (Calcite's parser, into the project's {@link Ast}),
  * type-check against a {@link Scope} and compile to closures.
@@ -11,6 +14,16 @@ package org.dbspstudio.model.expr;
  * DOUBLE or DECIMAL to an integer type truncates toward zero. Only deterministic functions exist.
  */
 public final class Expressions {
+    /**
+     * Parse results by expression text (an {@link Ast}, or the {@link ExprException} to rethrow):
+     * Calcite's parser costs about 0.1 ms per expression and several ms per syntax error, and the
+     * validator, the engine and the editor check the same texts again and again.
+     */
+    private static final Cache<String, Object> PARSED = CacheBuilder.newBuilder()
+            .maximumWeight(8_000_000)
+            .<String, Object>weigher((text, result) -> 2 * text.length() + 256)
+            .build();
+
     private Expressions() {
     }
 
@@ -23,7 +36,7 @@ public final class Expressions {
         Binder binder = new Binder(sql, scope);
         Typed t;
         try {
-            t = binder.bind(AstBuilder.parse(sql));
+            t = binder.bind(parse(sql));
         } catch (StackOverflowError e) {
             throw new ExprException("the expression is nested too deeply", sql, sql);
         }
@@ -35,10 +48,23 @@ public final class Expressions {
 
     /** Parses {@code sql} into the project's expression tree, without type checking. */
     public static Ast parse(String sql) throws ExprException {
-        try {
-            return AstBuilder.parse(sql);
-        } catch (StackOverflowError e) {
-            throw new ExprException("the expression is nested too deeply", sql, sql);
+        if (sql == null) {
+            throw new ExprException("empty expression", null, null);
         }
+        Object cached = PARSED.getIfPresent(sql);
+        if (cached == null) {
+            try {
+                cached = AstBuilder.parse(sql);
+            } catch (ExprException e) {
+                cached = e;
+            } catch (StackOverflowError e) {
+                cached = new ExprException("the expression is nested too deeply", sql, sql);
+            }
+            PARSED.put(sql, cached);
+        }
+        if (cached instanceof ExprException e) {
+            throw new ExprException(e.getMessage(), e.expression(), e.fragment());
+        }
+        return (Ast) cached;
     }
 }
