@@ -66,6 +66,17 @@ public final class CanvasValues {
         return (Label) layer.lookup("#value-" + op + "-" + port);
     }
 
+    /** The summary labels shown, as {@code op.port → text}. */
+    public Map<String, String> labels() {
+        Map<String, String> m = new java.util.TreeMap<>();
+        for (var n : layer.getChildren()) {
+            if (n instanceof Label l && l.getId() != null && l.getId().startsWith("value-")) {
+                m.put(l.getId().substring(6).replaceFirst("-([^-]*)$", ".$1"), l.getText());
+            }
+        }
+        return m;
+    }
+
     /** Redraws the layer for the session's current step. */
     public void refresh() {
         layer.getChildren().clear();

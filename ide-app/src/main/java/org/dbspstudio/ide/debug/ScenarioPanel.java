@@ -23,6 +23,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
+import org.dbspstudio.engine.scenario.CsvScenarioLoader;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.OpKind;
@@ -86,8 +87,7 @@ public final class ScenarioPanel extends VBox {
         Button insertStep = button("Insert step", "scenario-insert-step", "Insert an empty step here (later steps move on)",
                 this::insertStep);
         Button removeStep = button("Remove step", "scenario-remove-step", "Remove this step of every input", this::removeStep);
-        Button importCsv = button("Import CSV…", "scenario-import", "Add changes from a CSV file: a header with the"
-                + " column names, optional 'weight' and 'step' columns", this::chooseCsv);
+        Button importCsv = button("Import CSV…", "scenario-import", "Add changes from a CSV file: lines step,weight,col1,col2,...", this::chooseCsv);
         seed.setId("scenario-seed");
         seed.setPrefColumnCount(4);
         seed.setTooltip(new Tooltip("seed of the random changes"));
@@ -344,20 +344,37 @@ public final class ScenarioPanel extends VBox {
         }
     }
 
-    /** Adds the changes of a CSV text to the selected input (at the selected step unless it has a step column). */
+    /**
+     * Adds the changes of a CSV text to the selected input, read by the engine's
+     * {@link CsvScenarioLoader} (lines {@code step,weight,col1,...}; an integer input's lines
+     * {@code step,value} set its values).
+     */
     public void importCsv(String text) {
         CircuitDocument d = host.document();
         String name = input.getValue();
-        if (!(typeOf(name) instanceof StreamType.ZSet z)) {
-            host.status("CSV import needs a table input");
+        StreamType t = typeOf(name);
+        if (d == null || t == null) {
+            host.status("Choose an input first");
             return;
         }
         try {
-            var perStep = ScenarioCsv.read(text, z.row(), selectedStep());
-            int n = perStep.values().stream().mapToInt(List::size).sum();
-            host.apply(ScenarioEdits.addAll(d.scenario(), name, perStep), "Import " + n + " changes into " + name);
+            List<StepData> steps = CsvScenarioLoader.parse(text, name + ".csv", t);
+            Scenario next = d.scenario();
+            int n = 0;
+            for (int s = 0; s < steps.size(); s++) {
+                if (steps.get(s) instanceof StepData.Rows r && !r.changes().isEmpty()) {
+                    List<Change> l = new ArrayList<>(ScenarioEdits.changes(next, name, s));
+                    l.addAll(r.changes());
+                    next = ScenarioEdits.setChanges(next, name, s, l);
+                    n += r.changes().size();
+                } else if (steps.get(s) instanceof StepData.Scalar sc) {
+                    next = ScenarioEdits.setScalar(next, name, s, sc.value());
+                    n++;
+                }
+            }
+            host.apply(next, "Import " + n + " changes into " + name);
             host.status("Imported " + n + " changes into " + name);
-        } catch (IllegalArgumentException e) {
+        } catch (CsvScenarioLoader.CsvException e) {
             host.status("CSV: " + e.getMessage());
         }
     }

@@ -7,7 +7,6 @@ import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
-import javafx.scene.control.Separator;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
@@ -110,7 +109,7 @@ public final class TimeControls {
 
     /** The controls, in tool bar order. */
     public List<Node> nodes() {
-        return List.of(new Separator(), reset, back, step, target, runTo, play, speed, stepLabel, timeline, progress, cancel);
+        return List.of(new Label("Run"), reset, back, step, target, runTo, play, speed, stepLabel, timeline, progress, cancel);
     }
 
     /** Follows another session (the selected document changed). */

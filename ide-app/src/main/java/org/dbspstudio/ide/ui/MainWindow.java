@@ -53,6 +53,7 @@ public final class MainWindow implements Palette.Target {
     private final FileActions files;
     private final EditActions edits;
     private final Menus menus;
+    private org.dbspstudio.ide.debug.Debugger debugger;
     private final Scene scene;
     private boolean dark;
 
@@ -109,6 +110,7 @@ public final class MainWindow implements Palette.Target {
                 e.consume();
             }
         });
+        debugger = new org.dbspstudio.ide.debug.Debugger(this);
         files.newDocument();
     }
 
@@ -132,6 +134,11 @@ public final class MainWindow implements Palette.Target {
 
     public EditActions edits() {
         return edits;
+    }
+
+    /** The debugger (time controls, scenario, inspector, timeline, incrementalize, verify). */
+    public org.dbspstudio.ide.debug.Debugger debugger() {
+        return debugger;
     }
 
     public Menus menus() {
@@ -210,6 +217,10 @@ public final class MainWindow implements Palette.Target {
         EditorTab t = current().orElse(null);
         properties.show(t);
         List<Diagnostic> ds = t == null ? List.of() : t.analysis().diagnostics();
+        if (t != null && debugger != null && !debugger.runProblems(t).isEmpty()) {
+            ds = new java.util.ArrayList<>(ds);
+            ds.addAll(debugger.runProblems(t));
+        }
         problems.show(ds);
         problemsTab.setText("Problems (" + ProblemsPanel.summary(ds) + ")");
         breadcrumb.getChildren().clear();
@@ -217,13 +228,19 @@ public final class MainWindow implements Palette.Target {
             List<String> path = t.doc().currentPath();
             Hyperlink top = new Hyperlink(t.doc().document().name().isBlank() ? "circuit" : t.doc().document().name());
             top.setId("crumb-0");
-            top.setOnAction(e -> t.doc().goUp(0));
+            top.setOnAction(e -> {
+                t.doc().goUp(0);
+                t.canvas().requestFocus();
+            });
             breadcrumb.getChildren().add(top);
             for (int i = 0; i < path.size(); i++) {
                 int depth = i + 1;
                 Hyperlink h = new Hyperlink(path.get(i));
                 h.setId("crumb-" + depth);
-                h.setOnAction(e -> t.doc().goUp(depth));
+                h.setOnAction(e -> {
+                    t.doc().goUp(depth);
+                    t.canvas().requestFocus();
+                });
                 breadcrumb.getChildren().addAll(new Label("›"), h);
             }
             int n = t.doc().selectedOperators().size() + t.doc().selectedStreams().size();

@@ -40,6 +40,7 @@ public final class Menus {
         Menu file = new Menu("_File", null,
                 item("New", "Shortcut+N", f::newDocument),
                 item("Open…", "Shortcut+O", f::open),
+                item("Open Sample…", null, () -> org.dbspstudio.ide.samples.SampleBrowser.show(w)),
                 recent,
                 new SeparatorMenuItem(),
                 item("Save", "Shortcut+S", f::save),

@@ -1,0 +1,241 @@
+package org.dbspstudio.ide.debug;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.prefs.Preferences;
+import javafx.stage.Stage;
+import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.io.DocumentFiles;
+import org.dbspstudio.ide.io.Recovery;
+import org.dbspstudio.ide.ui.EditorTab;
+import org.dbspstudio.ide.ui.FileActions;
+import org.dbspstudio.ide.ui.MainWindow;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.rewrite.RewriteStep;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.validate.Validator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The debugger in the main window, driven like a user with TestFX (headless under Monocle). */
+@ExtendWith(ApplicationExtension.class)
+class DebuggerUiTest {
+    private MainWindow window;
+    private Path temp;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        temp = Files.createTempDirectory("debugger-test");
+        Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-debug-test"));
+        prefs.setDarkTheme(false);
+        window = new MainWindow(stage, prefs);
+        window.files().setRecovery(new Recovery(temp.resolve("recovery")));
+        window.files().setUnsavedPrompt(t -> FileActions.Answer.DISCARD);
+        window.show();
+        stage.setWidth(1280);
+        stage.setHeight(860);
+    }
+
+    private <T> T fx(Callable<T> c) {
+        try {
+            return WaitForAsyncUtils.asyncFx(c).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private void fx(Runnable r) {
+        try {
+            WaitForAsyncUtils.asyncFx(r).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private EditorTab open(CircuitDocument d, String file) throws Exception {
+        Path p = temp.resolve(file);
+        DocumentFiles.save(d, p);
+        fx(() -> window.files().open(p));
+        return fx(() -> window.current().orElseThrow());
+    }
+
+    private Debugger debugger() {
+        return window.debugger();
+    }
+
+    private void settle(EditorTab t, int cursor) throws Exception {
+        DebugSession s = debugger().session(t);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private void typeRow(FxRobot robot, String input, int step, String values, boolean insert) {
+        fx(() -> debugger().scenarioPanel().select(input, step));
+        robot.clickOn("#scenario-row").write(values);
+        robot.clickOn(insert ? "#scenario-insert" : "#scenario-delete");
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Enters the seed's example through the scenario panel, as a user types it. */
+    private void enterSeedScenario(FxRobot robot) {
+        fx(() -> debugger().showPanel("Scenario"));
+        typeRow(robot, "users", 0, "1, Alice", true);
+        typeRow(robot, "users", 0, "2, Bob", true);
+        typeRow(robot, "orders", 0, "1, book", true);
+        typeRow(robot, "orders", 0, "1, pen", true);
+        typeRow(robot, "orders", 1, "2, laptop", true);
+        typeRow(robot, "orders", 2, "1, book", false);
+        typeRow(robot, "users", 3, "1, Alice", false);
+        typeRow(robot, "users", 3, "1, Alicia", true);
+    }
+
+    private static List<String> texts(List<ValueRows.Entry> entries) {
+        return entries.stream().map(ValueRows.Entry::text).toList();
+    }
+
+    @Test
+    void seedScenarioThroughThePanelThenStepToTheRename(FxRobot robot) throws Exception {
+        EditorTab t = open(DebugFixtures.usersOrders(), "users_orders.json");
+        enterSeedScenario(robot);
+        assertThat(DebugSession.firstDifference(t.doc().document().scenario(), DebugFixtures.seedScenario()))
+                .as("the scenario entered differs from the seed's at this step").isEqualTo(4);
+        assertThat(t.doc().isDirty()).isTrue();
+        robot.clickOn("#op-j");
+        for (int i = 0; i < 4; i++) {
+            robot.clickOn("#debug-step");
+            settle(t, i);
+        }
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        assertThat(fx(ins::stream)).isEqualTo(StreamRef.top("j", "out"));
+        assertThat(texts(fx(ins::shown))).containsExactly("−1 (1, Alice, pen)", "+1 (1, Alicia, pen)");
+        assertThat(fx(ins::summaryText)).isEqualTo("+1 −1");
+        // the same step as contents: Alicia's pen and Bob's laptop
+        robot.clickOn("#inspect-contents");
+        assertThat(texts(fx(ins::shown))).containsExactly("+1 (1, Alicia, pen)", "+1 (2, Bob, laptop)");
+        // the canvas shows the value beside the join's output
+        assertThat(fx(() -> debugger().values(t).label("j", "out").getText())).isEqualTo("2 rows");
+    }
+
+    @Test
+    void stepBackAndForwardReproduceAndScenarioEditsRerunFromTheirStep(FxRobot robot) throws Exception {
+        CircuitDocument d = DebugFixtures.usersOrders();
+        d.setScenario(DebugFixtures.seedScenario());
+        EditorTab t = open(d, "users_orders.json");
+        robot.clickOn("#op-j");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        List<List<String>> recorded = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            robot.clickOn("#debug-step");
+            settle(t, i);
+            recorded.add(texts(fx(ins::shown)));
+        }
+        for (int i = 2; i >= 0; i--) {
+            robot.clickOn("#debug-back");
+            settle(t, i);
+            assertThat(texts(fx(ins::shown))).isEqualTo(recorded.get(i));
+        }
+        for (int i = 1; i < 4; i++) {
+            robot.clickOn("#debug-step");
+            settle(t, i);
+            assertThat(texts(fx(ins::shown))).isEqualTo(recorded.get(i));
+        }
+        assertThat(fx(() -> debugger().session(t).stepsRun())).isEqualTo(4);
+        // at step 2 Alice returns the pen as well
+        fx(() -> debugger().showPanel("Scenario"));
+        typeRow(robot, "orders", 2, "1, pen", false);
+        DebugSession s = debugger().session(t);
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get()
+                && s.lastRerunFromProperty().get() == 2));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(s::cursor)).isEqualTo(3);
+        assertThat(texts(fx(ins::shown))).isEmpty();
+        robot.clickOn("#debug-back");
+        settle(t, 2);
+        assertThat(texts(fx(ins::shown))).containsExactly("−1 (1, Alice, book)", "−1 (1, Alice, pen)");
+        robot.clickOn("#debug-back");
+        settle(t, 1);
+        assertThat(texts(fx(ins::shown))).isEqualTo(recorded.get(1));
+        // undo restores the scenario and the recorded values
+        fx(() -> t.doc().undo());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get()));
+        robot.clickOn("#debug-step");
+        settle(t, 2);
+        assertThat(texts(fx(ins::shown))).isEqualTo(recorded.get(2));
+        // the timeline: add the stream, click the cell of step 3
+        fx(() -> debugger().showPanel("Timeline"));
+        robot.clickOn("#timeline-add");
+        assertThat(fx(() -> debugger().timeline().cellText(StreamRef.top("j", "out"), 3))).isEqualTo("+1 −1");
+        robot.clickOn("#timeline-0-3");
+        settle(t, 3);
+    }
+
+    @Test
+    void incrementalizePaper45ExplainsValidatesAndVerifies(FxRobot robot) throws Exception {
+        EditorTab t = open(DebugFixtures.paper45(), "paper45.json");
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        robot.clickOn("#debug-incrementalize");
+        WaitForAsyncUtils.waitForFxEvents();
+        EditorTab inc = fx(() -> window.current().orElseThrow());
+        assertThat(inc).isNotSameAs(t);
+        List<Diagnostic> problems = Validator.validate(inc.doc().document().circuit());
+        assertThat(Validator.hasErrors(problems)).as(problems.toString()).isFalse();
+        List<String> rules = fx(() -> debugger().explanation().steps()).stream().map(RewriteStep::rule).toList();
+        assertThat(rules).contains("Bilinear", "Distinct to H");
+        // both tabs share the scenario and the current step
+        assertThat(inc.doc().document().scenario()).isSameAs(t.doc().document().scenario());
+        settle(inc, 0);
+        robot.clickOn("#debug-step");
+        settle(inc, 1);
+        settle(t, 1);
+        // selecting an explanation entry highlights what it created
+        RewriteStep bilinear = fx(() -> debugger().explanation().steps()).stream()
+                .filter(s -> s.rule().equals("Bilinear")).findFirst().orElseThrow();
+        fx(() -> debugger().explanation().list().getSelectionModel().select(bilinear));
+        String created = bilinear.created().stream().filter(id -> inc.canvas().node(id) != null).findFirst().orElseThrow();
+        assertThat(robot.lookup("#debug-layer .hl-created").queryAll()).isNotEmpty();
+        assertThat(created).isNotEmpty();
+        robot.clickOn("#debug-verify");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> debugger().verifyPanel().verdictText()
+                .startsWith("✓") || debugger().verifyPanel().verdictText().startsWith("✗")));
+        assertThat(fx(() -> debugger().verifyPanel().verdictText())).startsWith("✓ PASS");
+        assertThat(fx(() -> debugger().verifyPanel().checks())).isNotEmpty().allMatch(StepVerifier.StepCheck::ok);
+    }
+
+    @Test
+    void transitiveClosureShowsInnerIterations(FxRobot robot) throws Exception {
+        EditorTab t = open(DebugFixtures.transitiveClosure(), "tc.json");
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        fx(() -> t.doc().enter("tc"));
+        robot.clickOn("#op-r");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        assertThat(fx(ins::stream)).isEqualTo(new StreamRef(List.of("tc"), "r", "out"));
+        int n = fx(() -> debugger().session(t).iterations("tc", 0));
+        assertThat(fx(() -> ins.iterations()[0])).isEqualTo(n - 1);
+        robot.clickOn("#inspect-contents");
+        assertThat(fx(ins::shown)).hasSize(6);
+        fx(() -> ins.setIteration(0, 0));
+        assertThat(fx(ins::shown)).extracting(ValueRows.Entry::row)
+                .containsExactly(Row.of(1L, 2L), Row.of(2L, 3L), Row.of(3L, 4L));
+        robot.clickOn("#inspect-change");
+        fx(() -> ins.setIteration(0, 1));
+        assertThat(fx(ins::shown)).extracting(ValueRows.Entry::row).containsExactly(Row.of(1L, 3L), Row.of(2L, 4L));
+        // the canvas follows the chosen iteration
+        assertThat(fx(() -> String.valueOf(debugger().values(t).labels()))).contains("r.out=5 rows");
+    }
+}

@@ -1,0 +1,71 @@
+package org.dbspstudio.ide.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.util.List;
+import java.util.prefs.Preferences;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.stage.Stage;
+import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.io.Recovery;
+import org.dbspstudio.ide.ui.EditorTab;
+import org.dbspstudio.ide.ui.FileActions;
+import org.dbspstudio.ide.ui.MainWindow;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Layout;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** File → Open Sample exists, and every sample opens as an untitled tab with its operators where the layout puts them. */
+@ExtendWith(ApplicationExtension.class)
+class OpenSampleTest {
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws Exception {
+        Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-test-samples"));
+        window = new MainWindow(stage, prefs);
+        window.files().setRecovery(new Recovery(Files.createTempDirectory("samples-recovery")));
+        window.files().setUnsavedPrompt(t -> FileActions.Answer.DISCARD);
+        window.show();
+        stage.setX(0);
+        stage.setY(0);
+        stage.setWidth(1280);
+        stage.setHeight(800);
+    }
+
+    @Test
+    void theFileMenuOffersOpenSample() {
+        MenuBar bar = (MenuBar) window.scene().lookup("#menu-bar");
+        Menu file = bar.getMenus().get(0);
+        assertThat(file.getItems()).extracting(MenuItem::getText).contains("Open Sample…");
+    }
+
+    @Test
+    void everySampleOpensWithItsLayout() {
+        List<SampleCatalog.Sample> samples = SampleCatalog.load();
+        assertThat(samples).hasSize(12);
+        for (SampleCatalog.Sample s : samples) {
+            EditorTab tab = WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(
+                    () -> SampleBrowser.open(window, s).orElseThrow()));
+            WaitForAsyncUtils.waitForFxEvents();
+            CircuitDocument doc = tab.doc().document();
+            assertThat(tab.doc().file()).as("a sample opens untitled").isNull();
+            assertThat(doc.name()).isEqualTo(s.name());
+            var nodes = tab.canvas().nodes();
+            for (String id : doc.circuit().operatorIds()) {
+                assertThat(nodes).as("%s: operator %s drawn", s.file(), id).containsKey(id);
+                Layout.Point p = doc.layout().get(id);
+                assertThat(nodes.get(id).getLayoutX()).as("%s: x of %s", s.file(), id).isEqualTo(p.x());
+                assertThat(nodes.get(id).getLayoutY()).as("%s: y of %s", s.file(), id).isEqualTo(p.y());
+            }
+        }
+        assertThat(window.tabs()).hasSizeGreaterThanOrEqualTo(12);
+    }
+}
