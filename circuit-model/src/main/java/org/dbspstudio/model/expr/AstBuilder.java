@@ -18,6 +18,7 @@ import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalLiteral;
 import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
@@ -203,7 +204,7 @@ public final class AstBuilder {
         Ast v = value == null ? null : build(value);
         for (SqlNode w : c.getWhenOperands()) {
             Ast when = build(w);
-            if (w instanceof SqlBasicCall eq && eq.getKind() == org.apache.calcite.sql.SqlKind.EQUALS
+            if (w instanceof SqlBasicCall eq && eq.getKind() == SqlKind.EQUALS
                     && eq.getParserPosition().equals(c.getParserPosition()) && when instanceof Ast.Call call) {
                 // simple CASE: Calcite rewrote "CASE v WHEN w" to "v = w" positioned at the whole CASE
                 when = new Ast.Call(Op.EQ, call.args(), text(eq.operand(1)));
@@ -238,7 +239,6 @@ public final class AstBuilder {
             case DIVIDE -> Op.DIVIDE;
             case MOD -> Op.MOD;
             case MINUS_PREFIX -> Op.NEGATE;
-            case PLUS_PREFIX -> null;
             case EQUALS -> Op.EQ;
             case IS_DISTINCT_FROM -> Op.IS_DISTINCT_FROM;
             case IS_NOT_DISTINCT_FROM -> Op.IS_NOT_DISTINCT_FROM;
@@ -281,7 +281,7 @@ public final class AstBuilder {
                 if (call.operandCount() != 1) {
                     throw unsupported(call);
                 }
-                return new Ast.Call(call.getKind() == org.apache.calcite.sql.SqlKind.FLOOR ? Op.FLOOR : Op.CEIL,
+                return new Ast.Call(call.getKind() == SqlKind.FLOOR ? Op.FLOOR : Op.CEIL,
                         args(call), t);
             case LITERAL_CHAIN:
                 StringBuilder sb = new StringBuilder();
@@ -362,7 +362,7 @@ public final class AstBuilder {
         for (SqlNode n : list) {
             a.add(build(n));
         }
-        return new Ast.Call(call.getKind() == org.apache.calcite.sql.SqlKind.IN ? Op.IN : Op.NOT_IN, a, text(call));
+        return new Ast.Call(call.getKind() == SqlKind.IN ? Op.IN : Op.NOT_IN, a, text(call));
     }
 
     private Ast like(SqlBasicCall call) throws ExprException {

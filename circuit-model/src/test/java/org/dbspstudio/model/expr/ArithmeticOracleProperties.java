@@ -289,13 +289,13 @@ class ArithmeticOracleProperties {
         }
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 800)
     void integerArithmeticAgreesWithExactOracle(@ForAll("intTrees") Node n, @ForAll("rows") List<Long> row)
             throws ExprException {
         agree(n, row, SqlType.BIGINT);
     }
 
-    @Property(tries = 1000)
+    @Property(tries = 800)
     void predicatesAgreeWithKleeneOracle(@ForAll("boolTrees") Node n, @ForAll("rows") List<Long> row)
             throws ExprException {
         agree(n, row, SqlType.BOOLEAN);

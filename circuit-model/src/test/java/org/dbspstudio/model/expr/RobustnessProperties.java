@@ -29,12 +29,12 @@ class RobustnessProperties {
         return token.list().ofMaxSize(12).map(ts -> String.join(" ", ts));
     }
 
-    @Property(tries = 600)
+    @Property(tries = 300)
     void tokenSoupNeverCrashes(@ForAll("tokenSoup") String sql) {
         Statistics.label("outcome").collect(outcome(sql));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 100)
     void arbitraryTextNeverCrashes(@ForAll String sql) {
         outcome(sql);
     }
