@@ -46,11 +46,19 @@ class SamplesTest {
             .getSchema(CircuitSchema.committed());
 
     @Test
-    void samplesAreNumberedWithoutGaps() {
+    void theTwelveSamplesAreNumberedWithoutGaps() {
         List<Path> all = SampleFiles.all();
-        assertThat(all).isNotEmpty();
+        assertThat(all).hasSize(12);
         for (int i = 0; i < all.size(); i++) {
             assertThat(all.get(i).getFileName().toString()).startsWith(String.format("%02d-", i + 1));
+        }
+    }
+
+    @Test
+    void theReadmeListsEverySample() {
+        String readme = SampleFiles.text(SampleFiles.folder().resolve("README.md"));
+        for (Path p : SampleFiles.all()) {
+            assertThat(readme).as("README.md").contains("`" + p.getFileName() + "`");
         }
     }
 
