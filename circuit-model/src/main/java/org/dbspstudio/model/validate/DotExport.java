@@ -103,6 +103,9 @@ public final class DotExport {
             if (!inside.isEmpty()) {
                 return inside;
             }
+            if (!g.containsVertex(op.id())) {
+                g.addVertex(op.id()); // a port the nested circuit does not have: draw the stream to its node
+            }
             return List.of(op.id());
         }
         if (!g.containsVertex(ref.op())) {

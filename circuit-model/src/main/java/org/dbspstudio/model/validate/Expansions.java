@@ -116,15 +116,14 @@ public final class Expansions {
         PortRef mainOut = new PortRef(mainId, "out");
         PortRef zOut = new PortRef(zId, "out");
         for (Stream s : before.streams()) {
+            PortRef from = s.from().op().equals(id) ? mainOut : s.from();
             if (s.to().op().equals(id)) {
-                streams.add(new Stream(s.from(), new PortRef(mainId, "a")));
+                streams.add(new Stream(from, new PortRef(mainId, "a")));
                 if (!integrate) {
-                    streams.add(new Stream(s.from(), new PortRef(zId, "in")));
+                    streams.add(new Stream(from, new PortRef(zId, "in")));
                 }
-            } else if (s.from().op().equals(id)) {
-                streams.add(new Stream(mainOut, s.to()));
             } else {
-                streams.add(s);
+                streams.add(new Stream(from, s.to()));
             }
         }
         if (integrate) {

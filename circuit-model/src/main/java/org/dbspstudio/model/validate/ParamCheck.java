@@ -93,7 +93,7 @@ final class ParamCheck {
                 && problem(op.kind().param("rows").orElseThrow(), values.getOrDefault("rows", List.of())) == null) {
             rows(op, t, op.params().changes("rows"), out);
         }
-        if (op.kind() == OpKind.SCALAR && problem(op.kind().param("inputs").orElseThrow(), values.get("inputs")) == null) {
+        if (op.kind() == OpKind.SCALAR && values.get("inputs") != null && problem(op.kind().param("inputs").orElseThrow(), values.get("inputs")) == null) {
             List<String> names = op.params().strings("inputs");
             for (int i = 0; i < names.size(); i++) {
                 String n = names.get(i);
@@ -173,6 +173,9 @@ final class ParamCheck {
     }
 
     private static String expected(String what, Object v) {
+        if (v == null) {
+            return "expected " + what + ", got nothing";
+        }
         return "expected " + what + ", got a " + v.getClass().getSimpleName() + " (" + v + ")";
     }
 

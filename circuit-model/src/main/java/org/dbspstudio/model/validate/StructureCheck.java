@@ -1,10 +1,13 @@
 package org.dbspstudio.model.validate;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
@@ -23,6 +26,8 @@ final class StructureCheck {
 
     private final Circuit root;
     private final Map<Circuit, String> levelNames = new IdentityHashMap<>();
+    /** The circuit holding each operator id (the first one, like {@link Circuit#owner}). */
+    private final Map<String, Circuit> owners = new HashMap<>();
     private final List<Diagnostic> out = new ArrayList<>();
 
     private StructureCheck(Circuit root) {
@@ -32,6 +37,9 @@ final class StructureCheck {
 
     private void name(Circuit c, String name) {
         levelNames.put(c, name);
+        for (Operator op : c.operators()) {
+            owners.putIfAbsent(op.id(), c);
+        }
         for (Operator op : c.operators()) {
             if (op.child() != null) {
                 name(op.child(), "nested circuit " + op.id());
@@ -66,19 +74,27 @@ final class StructureCheck {
     }
 
     private void level(Circuit c, Operator owner) {
-        List<Stream> valid = new ArrayList<>();
+        Map<PortRef, List<Stream>> into = new HashMap<>();
+        Set<PortRef> used = new HashSet<>();
         for (Stream s : c.streams()) {
+            if (!owners.containsKey(s.from().op()) && !owners.containsKey(s.to().op())) {
+                out.add(new Diagnostic(Diagnostic.Severity.ERROR, "UNKNOWN_OPERATOR", s.id(), "stream " + s.id()
+                        + " references operators '" + s.from().op() + "' and '" + s.to().op() + "', which do not exist",
+                        List.of(), List.of(s.id())));
+                continue;
+            }
             boolean ok = endpoint(c, s, s.from(), true);
             ok &= endpoint(c, s, s.to(), false);
             if (ok) {
-                valid.add(s);
+                into.computeIfAbsent(s.to(), k -> new ArrayList<>()).add(s);
+                used.add(s.from());
             }
         }
         for (Operator op : c.operators()) {
             placement(op, owner);
             for (String port : op.inputPorts()) {
                 PortRef ref = new PortRef(op.id(), port);
-                List<Stream> in = valid.stream().filter(s -> s.to().equals(ref)).toList();
+                List<Stream> in = into.getOrDefault(ref, List.of());
                 if (in.isEmpty()) {
                     List<String> ops = new ArrayList<>(List.of(op.id()));
                     String reader = "";
@@ -102,7 +118,7 @@ final class StructureCheck {
             }
             for (String port : op.outputPorts()) {
                 PortRef ref = new PortRef(op.id(), port);
-                if (valid.stream().noneMatch(s -> s.from().equals(ref))) {
+                if (!used.contains(ref)) {
                     out.add(Diagnostic.warning("UNUSED_OUTPUT", op.id(), "output port '" + port + "' of "
                             + describe(op) + " feeds nothing", List.of(op.id())));
                 }
@@ -120,11 +136,11 @@ final class StructureCheck {
     private boolean endpoint(Circuit c, Stream s, PortRef ref, boolean source) {
         Operator op = c.op(ref.op());
         if (op == null) {
-            var elsewhere = root.owner(ref.op());
-            if (elsewhere.isPresent()) {
+            Circuit elsewhere = owners.get(ref.op());
+            if (elsewhere != null) {
                 out.add(new Diagnostic(Diagnostic.Severity.ERROR, "BOUNDARY_CROSSING", s.id(), "stream " + s.id()
                         + " in " + levelNames.get(c) + " reaches operator " + ref.op() + " of "
-                        + levelNames.get(elsewhere.get())
+                        + levelNames.get(elsewhere)
                         + ": streams enter a nested circuit only through δ₀ and leave only through ∫",
                         List.of(ref.op()), List.of(s.id())));
             } else {
