@@ -197,6 +197,7 @@ public final class Debugger {
             Entry e = new Entry();
             e.session = new DebugSession(t.doc().document());
             e.values = new CanvasValues(t.canvas(), t.doc());
+            e.values.bind(e.session);
             e.values.setIterations(path -> iterationsFor(t, path));
             e.session.addListener(s -> published(t));
             EditorDocument d = t.doc();
