@@ -116,6 +116,13 @@ class MainTest {
     }
 
     @Test
+    void exportDrawsNestedCircuitsAsClusters() {
+        Run r = run("export", "--format", "dot", fixture("transitive-closure.json"));
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("cluster_tc").contains("\"e0\"").contains("\"closure\"");
+    }
+
+    @Test
     void exportWritesToAFileAndStillExportsCircuitsWithErrors(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("loop.dot");
         Run r = run("export", "--format", "DOT", fixture("integrator-algebraic-loop.json"), "-o", out.toString());
