@@ -12,6 +12,7 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.Separator;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
@@ -105,8 +106,11 @@ public final class Debugger {
             window.menus().toolBar().getItems().addAll(bar.getItems());
         }
         addPanel("Scenario", scenario);
-        addPanel("Inspector", inspector);
-        addPanel("Timeline", timeline);
+        SplitPane inspect = new SplitPane(inspector, timeline);
+        inspect.setDividerPositions(0.55);
+        addPanel("Inspector", inspect);
+        panelTabs.put("Timeline", panelTabs.get("Inspector"));
+        panelTabs.get("Inspector").setText("Inspector · Timeline");
         addPanel("Statistics", statistics);
         addPanel("Rewrite", explanation);
         addPanel("Verify", verify);

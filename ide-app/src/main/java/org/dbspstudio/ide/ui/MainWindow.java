@@ -333,9 +333,12 @@ public final class MainWindow implements Palette.Target {
 
     public void setDark(boolean on) {
         dark = on;
-        // AtlantaFX's classes are Java 21 bytecode; its theme stylesheets are plain resources
-        String css = on ? "/atlantafx/base/theme/primer-dark.css" : "/atlantafx/base/theme/primer-light.css";
-        Application.setUserAgentStylesheet(MainWindow.class.getResource(css).toExternalForm());
+        String ua = Themes.userAgent(on);
+        Application.setUserAgentStylesheet(ua);
+        scene.getStylesheets().removeIf(css -> css.contains("/fallback-"));
+        if (ua == null) {
+            scene.getStylesheets().add(0, Themes.fallback(on));
+        }
         prefs.setDarkTheme(on);
         tabs().forEach(t -> t.canvas().setGridColor(gridColor()));
     }
