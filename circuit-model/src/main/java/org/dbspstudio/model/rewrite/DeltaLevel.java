@@ -108,6 +108,58 @@ final class DeltaLevel {
         return created;
     }
 
+    /**
+     * Adopts an existing boundary instead of {@link #wrap}: inside a nested circuit whose every
+     * {@code δ₀} feeds only integrators on this level's clock and whose every {@code ∫} is fed by a
+     * differentiator on this clock, those integrators become the frontier (for semi-naive
+     * evaluation). Returns false, changing nothing, when the circuit does not have that shape.
+     */
+    boolean adoptBoundary() {
+        Set<String> integrators = new LinkedHashSet<>();
+        Set<String> differentiators = new LinkedHashSet<>();
+        for (Operator op : circuit.operators()) {
+            if (op.kind() == OpKind.DELTA0) {
+                for (PortRef dest : CircuitEdits.consumers(circuit, CircuitEdits.out(op.id()))) {
+                    Operator i = circuit.op(dest.op());
+                    if (i.kind() != OpKind.INTEGRATE || !CircuitEdits.clockOf(i).equals(clock)) {
+                        return false;
+                    }
+                    integrators.add(i.id());
+                }
+            } else if (op.kind() == OpKind.INTEGRAL) {
+                PortRef src = CircuitEdits.source(circuit, CircuitEdits.in(op.id()));
+                Operator d = src == null ? null : circuit.op(src.op());
+                if (d == null || d.kind() != OpKind.DIFFERENTIATE || !CircuitEdits.clockOf(d).equals(clock)) {
+                    return false;
+                }
+                differentiators.add(d.id());
+            }
+        }
+        for (String d : differentiators) {
+            if (CircuitEdits.consumers(circuit, CircuitEdits.out(d)).stream()
+                    .anyMatch(p -> circuit.op(p.op()).kind() != OpKind.INTEGRAL)) {
+                return false;
+            }
+        }
+        for (String i : integrators) {
+            PortRef src = CircuitEdits.source(circuit, CircuitEdits.in(i));
+            if (src == null || circuit.op(src.op()).kind() != OpKind.DELTA0) {
+                return false;
+            }
+        }
+        if (integrators.isEmpty() || differentiators.isEmpty()) {
+            return false;
+        }
+        frontier.addAll(integrators);
+        for (Operator op : circuit.operators()) {
+            boolean boundary = isSource(op) || isSink(op) || integrators.contains(op.id()) || differentiators.contains(op.id());
+            if (!boundary) {
+                pending.add(op.id());
+            }
+        }
+        return true;
+    }
+
     /** Rewrites every pending operator, a unit at a time, in a deterministic order. */
     void pushThrough(UnitListener listener) {
         while (!pending.isEmpty()) {

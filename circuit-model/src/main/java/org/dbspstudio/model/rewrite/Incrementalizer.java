@@ -20,8 +20,17 @@ public final class Incrementalizer {
 
     /** The pipeline of the theory. */
     public static Incrementalizer standard() {
-        return new Incrementalizer(List.of(new DesugarRule(), new DistinctEliminationRule(), new WrapRule(),
-                new ChainRule(), new CancellationRule(), new DeadOperatorRule()));
+        return new Incrementalizer(List.of(new DesugarRule(), new DistinctEliminationRule(), new SemiNaiveRule(true),
+                new CancellationRule(), new WrapRule(), new ChainRule(), new CancellationRule(), new DeadOperatorRule()));
+    }
+
+    /**
+     * Not an incrementalization: rewrites every recursive nested circuit into semi-naive form and
+     * leaves the circuit over snapshots (an optimization of a recomputing circuit).
+     */
+    public static Incrementalizer semiNaive() {
+        return new Incrementalizer(List.of(new DesugarRule(), new DistinctEliminationRule(), new SemiNaiveRule(false),
+                new CancellationRule(), new DeadOperatorRule()));
     }
 
     /** Rewrites {@code snapshotCircuit} into its incremental version with the standard pipeline. */
@@ -41,7 +50,8 @@ public final class Incrementalizer {
                     + " it is returned unchanged", List.of(), List.of());
             return new RewriteResult(ctx.root(), ctx.log());
         }
-        if (ctx.root().operatorsOfKind(OpKind.INPUT).isEmpty()) {
+        boolean wraps = pipeline.stream().anyMatch(r -> r instanceof WrapRule);
+        if (wraps && ctx.root().operatorsOfKind(OpKind.INPUT).isEmpty()) {
             ctx.record("No inputs", "", "the circuit has no inputs: only its constants and state are rewritten;"
                     + " its outputs become the changes of the original outputs", List.of(), List.of());
         }
