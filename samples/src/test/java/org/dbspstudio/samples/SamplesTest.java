@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.run.Simulation;
@@ -19,6 +20,8 @@ import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.json.CircuitSchema;
 import org.dbspstudio.model.rewrite.Incrementalizer;
@@ -60,6 +63,19 @@ class SamplesTest {
         for (Path p : SampleFiles.all()) {
             assertThat(readme).as("README.md").contains("`" + p.getFileName() + "`");
         }
+    }
+
+    /** Paper §4.5: the incremental circuit has two joins, three integrations and one ↑H. */
+    @Test
+    void theSection45QueryIncrementalizesAsThePaperDraws() {
+        Path file = SampleFiles.folder().resolve("03-distinct-over-join.json");
+        Circuit inc = Incrementalizer.incrementalize(SampleFiles.load(file).circuit()).incremental();
+        Map<OpKind, Long> kinds = inc.operators().stream()
+                .collect(Collectors.groupingBy(Operator::kind, Collectors.counting()));
+        assertThat(kinds.get(OpKind.JOIN)).isEqualTo(2L);
+        assertThat(kinds.get(OpKind.INTEGRATE)).isEqualTo(3L);
+        assertThat(kinds.get(OpKind.H)).isEqualTo(1L);
+        assertThat(kinds).doesNotContainKey(OpKind.DISTINCT);
     }
 
     @TestFactory
