@@ -158,4 +158,21 @@ final class Fixtures {
         c.connect("edges.out", "tc.edges").connect("tc.closure", "reach.in");
         return c;
     }
+
+    /** Transitive closure nested one level deeper: an outer nested circuit runs the closure once at its iteration 0. */
+    static Circuit nestedTwice() {
+        Circuit tc = transitiveClosure();
+        Operator inner = tc.op("tc");
+        Circuit middle = new Circuit();
+        middle.add(Operator.of("m0", OpKind.DELTA0, "port", "edges"));
+        middle.add(inner);
+        middle.add(Operator.of("mout", OpKind.INTEGRAL, "port", "closure"));
+        middle.connect("m0.out", "tc.edges").connect("tc.closure", "mout.in");
+        Circuit c = new Circuit();
+        c.add(input("edges", table("src", "dst")));
+        c.add(Operator.nested("outer", middle, "maxIterations", 100L));
+        c.add(output("reach"));
+        c.connect("edges.out", "outer.edges").connect("outer.closure", "reach.in");
+        return c;
+    }
 }

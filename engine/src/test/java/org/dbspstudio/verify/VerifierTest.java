@@ -55,4 +55,17 @@ class VerifierTest {
         assertThat(report.equivalent()).as(report.describe()).isTrue();
         assertThat(report.nonEmpty()).isGreaterThan(100);
     }
+
+    @Test
+    void closureNestedTwiceIsSemiNaiveInsideAndVerifies() {
+        RewriteResult r = Incrementalizer.incrementalize(Fixtures.nestedTwice());
+        Circuit innerLoop = r.incremental().op("outer").child().op("tc").child();
+        assertThat(innerLoop.operatorsOfKind(OpKind.H)).hasSize(1);
+        assertThat(innerLoop.operatorsOfKind(OpKind.DISTINCT)).isEmpty();
+        assertThat(r.explain()).contains("Semi-naive recursion").contains("Fallback");
+        VerifyReport report = new Verifier(new RandomChanges(10, 4, 6)).verify(Fixtures.nestedTwice(),
+                r.incremental(), null, 15, 11);
+        assertThat(report.equivalent()).as(report.describe()).isTrue();
+        assertThat(report.nonEmpty()).isPositive();
+    }
 }
