@@ -118,6 +118,35 @@ class ZSetProperties {
         assertThat(n[0]).isEqualTo(model.size());
     }
 
+    /** Above the trie threshold, plus/minus of a small Z-set go through the persistent trie: same results, old versions intact. */
+    @Property(tries = 40)
+    void largeValuesPlusSmallChanges(@ForAll("stream") List<List<Change>> changes) {
+        ZSet.Builder b = ZSet.builder();
+        Map<Row, Long> model = new HashMap<>();
+        for (long i = 0; i < 2000; i++) {
+            b.add(Row.of(i % 5, i), 1);
+            model.put(Row.of(i % 5, i), 1L);
+        }
+        ZSet z = b.build();
+        for (List<Change> step : changes) {
+            ZSet before = z;
+            Map<Row, Long> beforeModel = new HashMap<>(model);
+            ZSet d = ZSet.ofChanges(step);
+            z = step.size() % 2 == 0 ? z.plus(d) : z.minus(d.negate());
+            step.forEach(c -> model.merge(c.row(), c.weight(), (x, y) -> x + y == 0 ? null : x + y));
+            assertThat(z).isEqualTo(ZSet.ofMap(model));
+            assertThat(z.size()).isEqualTo(model.size());
+            assertThat(before).isEqualTo(ZSet.ofMap(beforeModel));
+            assertThat(d.plus(z)).isEqualTo(z.plus(d));
+        }
+        assertThat(z.persistent() || changes.stream().allMatch(List::isEmpty)).isTrue();
+    }
+
+    @Provide
+    Arbitrary<List<List<Change>>> stream() {
+        return Gen.stream(false);
+    }
+
     @Test
     void largeMapsKeepOldVersions() {
         ZSet.Builder b = ZSet.builder();

@@ -49,7 +49,7 @@ final class Linear {
             StreamValue apply(StreamValue v, Ctx ctx) throws ExprException {
                 ZSet z = (ZSet) v;
                 ctx.work(z.size());
-                ZSet.Builder out = ZSet.builder();
+                ZSet.Builder out = ZSet.builder(z.size());
                 z.forEachX((r, w) -> {
                     if (Boolean.TRUE.equals(p.eval(r))) {
                         out.add(r, w);
@@ -67,7 +67,7 @@ final class Linear {
             StreamValue apply(StreamValue v, Ctx ctx) throws ExprException {
                 ZSet z = (ZSet) v;
                 ctx.work(z.size());
-                ZSet.Builder out = ZSet.builder();
+                ZSet.Builder out = ZSet.builder(z.size());
                 z.forEachX((r, w) -> out.add(f.apply(r), w));
                 return out.build();
             }

@@ -14,7 +14,10 @@ import org.dbspstudio.model.types.Row;
  * rest of {@code big}, which is what keeps integration proportional to the change.
  */
 public final class ZSet implements StreamValue {
-    public static final ZSet EMPTY = new ZSet(PMap.empty());
+    public static final ZSet EMPTY = new ZSet(PMap.empty(), null);
+
+    /** Above this size, adding a much smaller Z-set goes through the persistent trie instead of copying. */
+    static final int TRIE_THRESHOLD = 1024;
 
     /** Adds weights exactly; a zero sum removes the row. */
     static final BinaryOperator<Long> ADD = (a, b) -> {
@@ -22,10 +25,27 @@ public final class ZSet implements StreamValue {
         return s == 0 ? null : s;
     };
 
+    /** Exactly one of {@code map} (persistent trie) and {@code flat} (hash table) is set. */
     private final PMap<Row, Long> map;
+    private final FlatRows flat;
 
-    private ZSet(PMap<Row, Long> map) {
+    private ZSet(PMap<Row, Long> map, FlatRows flat) {
         this.map = map;
+        this.flat = flat;
+    }
+
+    /** The persistent trie form (converted from the flat form when needed). */
+    private PMap<Row, Long> trie() {
+        if (map != null) {
+            return map;
+        }
+        PMap.Editor<Row, Long> e = new PMap.Editor<>(PMap.empty());
+        for (int i = 0; i < flat.keys.length; i++) {
+            if (flat.keys[i] != null && flat.weights[i] != 0) {
+                e.merge(flat.keys[i], flat.weights[i], ADD);
+            }
+        }
+        return e.build();
     }
 
     /** Receives one row and its weight. */
@@ -60,45 +80,73 @@ public final class ZSet implements StreamValue {
         return new Builder(EMPTY);
     }
 
+    /** A builder sized for about {@code expected} rows. */
+    public static Builder builder(int expected) {
+        return new Builder(expected);
+    }
+
     /** A builder starting from this value (for applying many changes at once). */
     public Builder toBuilder() {
         return new Builder(this);
     }
 
     public long weight(Row row) {
+        if (flat != null) {
+            return flat.get(row);
+        }
         Long w = map.get(row);
         return w == null ? 0 : w;
     }
 
     public boolean contains(Row row) {
-        return map.get(row) != null;
+        return weight(row) != 0;
     }
 
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
-        return map.size();
+        return flat != null ? flat.size : map.size();
     }
 
     @Override
     public long rows() {
-        return map.size();
+        return size();
     }
 
     @Override
     public boolean isZero() {
-        return map.isEmpty();
+        return size() == 0;
     }
 
     public boolean isEmpty() {
-        return map.isEmpty();
+        return size() == 0;
     }
 
     public void forEach(RowWeight action) {
-        map.forEach((r, w) -> action.accept(r, w));
+        if (flat != null) {
+            Row[] k = flat.keys;
+            long[] w = flat.weights;
+            for (int i = 0; i < k.length; i++) {
+                if (k[i] != null && w[i] != 0) {
+                    action.accept(k[i], w[i]);
+                }
+            }
+        } else {
+            map.forEach((r, w) -> action.accept(r, w));
+        }
     }
 
     /** Iterates with an action that may throw; the first exception stops the iteration. */
     public <E extends Exception> void forEachX(RowWeightX<E> action) throws E {
+        if (flat != null) {
+            Row[] k = flat.keys;
+            long[] w = flat.weights;
+            for (int i = 0; i < k.length; i++) {
+                if (k[i] != null && w[i] != 0) {
+                    action.accept(k[i], w[i]);
+                }
+            }
+            return;
+        }
         List<Object> entries = new ArrayList<>(map.size() * 2);
         map.forEach((r, w) -> {
             entries.add(r);
@@ -111,42 +159,62 @@ public final class ZSet implements StreamValue {
 
     @Override
     public ZSet plus(StreamValue other) {
-        ZSet o = (ZSet) other;
-        if (o.isEmpty()) {
-            return this;
-        }
-        if (isEmpty()) {
-            return o;
-        }
-        ZSet big = size() >= o.size() ? this : o;
-        ZSet small = big == this ? o : this;
-        Builder b = big.toBuilder();
-        small.map.forEach(b::add);
-        return b.build();
+        return add((ZSet) other, false);
     }
 
     @Override
     public ZSet minus(StreamValue other) {
-        ZSet o = (ZSet) other;
-        if (o.size() <= size()) {
-            Builder b = toBuilder();
-            o.map.forEach((r, w) -> b.add(r, Math.negateExact(w)));
-            return b.build();
+        return add((ZSet) other, true);
+    }
+
+    /** this ± o: copies into a new table while small; through the persistent trie when one side is large and the other small. */
+    private ZSet add(ZSet o, boolean negate) {
+        if (o.isEmpty()) {
+            return this;
         }
-        return plus(o.negate());
+        if (isEmpty() && !negate) {
+            return o;
+        }
+        ZSet big = size() >= o.size() ? this : o;
+        ZSet small = big == this ? o : this;
+        long sign = negate ? -1 : 1;
+        if (big.size() > TRIE_THRESHOLD && small.size() * 8 < big.size()) {
+            PMap.Editor<Row, Long> e = new PMap.Editor<>(big.trie());
+            if (big == this) {
+                small.forEach((r, w) -> e.merge(r, negate ? Math.negateExact(w) : w, ADD));
+            } else {
+                // o is the big one: start from ±o, add this
+                if (negate) {
+                    return o.negate().add(this, false);
+                }
+                small.forEach((r, w) -> e.merge(r, w, ADD));
+            }
+            PMap<Row, Long> m = e.build();
+            return m.isEmpty() ? EMPTY : new ZSet(m, null);
+        }
+        Builder b;
+        if (big == this || !negate) {
+            b = big.toBuilder();
+            small.forEach((r, w) -> b.add(r, big == this ? sign * w : w));
+        } else {
+            b = new Builder(size() + o.size());
+            forEach(b::add);
+            o.forEach((r, w) -> b.add(r, -w));
+        }
+        return b.build();
     }
 
     @Override
     public ZSet negate() {
-        Builder b = builder();
-        map.forEach((r, w) -> b.add(r, Math.negateExact(w)));
+        Builder b = new Builder(size());
+        forEach((r, w) -> b.add(r, Math.negateExact(w)));
         return b.build();
     }
 
     /** {@code distinct}: weight 1 for rows of positive weight, others dropped. */
     public ZSet distinct() {
-        Builder b = builder();
-        map.forEach((r, w) -> {
+        Builder b = new Builder(size());
+        forEach((r, w) -> {
             if (w > 0) {
                 b.add(r, 1);
             }
@@ -157,35 +225,35 @@ public final class ZSet implements StreamValue {
     /** All weights are positive (a bag). */
     public boolean isPositive() {
         boolean[] ok = {true};
-        map.forEach((r, w) -> ok[0] &= w > 0);
+        forEach((r, w) -> ok[0] &= w > 0);
         return ok[0];
     }
 
     /** All weights are 1 (a set). */
     public boolean isSet() {
         boolean[] ok = {true};
-        map.forEach((r, w) -> ok[0] &= w == 1);
+        forEach((r, w) -> ok[0] &= w == 1);
         return ok[0];
     }
 
     /** Sum of all weights. */
     public long totalWeight() {
         long[] s = {0};
-        map.forEach((r, w) -> s[0] = Math.addExact(s[0], w));
+        forEach((r, w) -> s[0] = Math.addExact(s[0], w));
         return s[0];
     }
 
     /** The rows and weights, sorted by row (deterministic output). */
     public List<Change> toChanges() {
-        List<Change> l = new ArrayList<>(map.size());
-        map.forEach((r, w) -> l.add(new Change(r, w)));
+        List<Change> l = new ArrayList<>(size());
+        forEach((r, w) -> l.add(new Change(r, w)));
         l.sort(Comparator.comparing(Change::row));
         return l;
     }
 
-    /** Trie nodes of the persistent map (memory estimates). */
-    public int nodeCount() {
-        return map.nodeCount();
+    /** Whether this value is held in the persistent trie (else a flat hash table). */
+    public boolean persistent() {
+        return map != null;
     }
 
     @Override
@@ -197,14 +265,14 @@ public final class ZSet implements StreamValue {
             return false;
         }
         boolean[] eq = {true};
-        map.forEach((r, w) -> eq[0] &= w.equals(z.map.get(r)));
+        forEach((r, w) -> eq[0] &= z.weight(r) == w);
         return eq[0];
     }
 
     @Override
     public int hashCode() {
         int[] h = {0};
-        map.forEach((r, w) -> h[0] += r.hashCode() ^ Long.hashCode(w));
+        forEach((r, w) -> h[0] += r.hashCode() ^ Long.hashCode(w));
         return h[0];
     }
 
@@ -221,33 +289,56 @@ public final class ZSet implements StreamValue {
         return sb.append('}').toString();
     }
 
-    /** Accumulates rows with weights (consolidating duplicates, dropping zeros). */
+    /**
+     * Accumulates rows with weights (consolidating duplicates, dropping zeros): into a flat table,
+     * or, when started from a persistent value, into a transient copy of its trie.
+     */
     public static final class Builder {
         private final PMap.Editor<Row, Long> editor;
+        private FlatRows table;
 
         private Builder(ZSet base) {
-            editor = new PMap.Editor<>(base.map);
+            if (base.map != null && !base.map.isEmpty()) {
+                editor = new PMap.Editor<>(base.map);
+            } else {
+                editor = null;
+                table = base.flat != null ? base.flat.copy() : new FlatRows(8);
+            }
+        }
+
+        private Builder(int expected) {
+            editor = null;
+            table = new FlatRows(expected);
         }
 
         public Builder add(Row row, long weight) {
             if (weight != 0) {
-                editor.merge(row, weight, ADD);
+                if (editor != null) {
+                    editor.merge(row, weight, ADD);
+                } else {
+                    table.add(row, weight);
+                }
             }
             return this;
         }
 
         public Builder addAll(ZSet z) {
-            z.map.forEach(this::add);
+            z.forEach(this::add);
             return this;
         }
 
         public int size() {
-            return editor.size();
+            return editor != null ? editor.size() : table.size;
         }
 
         public ZSet build() {
-            PMap<Row, Long> m = editor.build();
-            return m.isEmpty() ? EMPTY : new ZSet(m);
+            if (editor != null) {
+                PMap<Row, Long> m = editor.build();
+                return m.isEmpty() ? EMPTY : new ZSet(m, null);
+            }
+            FlatRows t = table;
+            table = null;
+            return t.size == 0 ? EMPTY : new ZSet(null, t.compacted());
         }
     }
 }
