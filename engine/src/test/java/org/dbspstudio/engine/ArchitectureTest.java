@@ -6,6 +6,8 @@ import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
+import java.util.Set;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,9 +25,9 @@ class ArchitectureTest {
         // only this module's classes: do not import the libraries behind them (slow)
         engine = ArchConfiguration.withThreadLocalScope(config -> {
             config.setResolveMissingDependenciesFromClassPath(false);
+            // the module's own classes folder (or jar), not the whole classpath
             return new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                    .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_JARS)
-                    .importPackages("org.dbspstudio.engine", "org.dbspstudio.cli", "org.dbspstudio.verify");
+                    .importLocations(Set.of(Location.of(org.dbspstudio.engine.run.Simulation.class.getProtectionDomain().getCodeSource().getLocation())));
         });
     }
 
