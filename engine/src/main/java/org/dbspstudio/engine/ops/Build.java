@@ -42,6 +42,9 @@ public interface Build {
         /** Restarts the inner clock for a new outer step. */
         void resetClock();
 
+        /** Clears everything, the outer-clock state per iteration included (the enclosing clock restarts). */
+        void resetAll();
+
         /** Runs inner tick {@code j}; returns whether every ∫ saw a zero change. */
         boolean tick(int j, int step, List<Integer> outerIterations) throws EngineException;
 

@@ -151,6 +151,12 @@ final class Clocked {
             this.zero = zero;
         }
 
+        @Override
+        public void resetAll() {
+            previous = new ArrayList<>();
+            current = new ArrayList<>();
+        }
+
         StreamValue previousAt(int j) {
             if (previous.isEmpty()) {
                 return zero;

@@ -86,9 +86,10 @@ public final class NestedNode extends OpNode {
         return f;
     }
 
+    /** The enclosing clock restarts: the child's state over that clock (kept per inner iteration) goes too. */
     @Override
     public void resetClock() {
-        // the child's inner clock restarts at every outer tick anyway; its outer-clock state belongs to the outer clock
+        child.resetAll();
     }
 
     @Override

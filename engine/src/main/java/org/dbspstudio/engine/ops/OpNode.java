@@ -38,6 +38,11 @@ public abstract class OpNode {
     public void resetClock() {
     }
 
+    /** Clears all state, including state kept over the outer clock (a whole run restarts). */
+    public void resetAll() {
+        resetClock();
+    }
+
     /** A nested circuit finished an outer step after {@code iterations} inner ticks (outer-clock state). */
     public void endOuterStep(int iterations) {
     }

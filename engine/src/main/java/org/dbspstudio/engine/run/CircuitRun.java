@@ -147,6 +147,15 @@ final class CircuitRun implements Build.ChildCircuit {
         arrangements.clear();
     }
 
+    @Override
+    public void resetAll() {
+        for (OpNode n : order) {
+            n.resetAll();
+        }
+        arrangements.clear();
+        frames.clear();
+    }
+
     // ---- nested circuit driving (Build.ChildCircuit) ----
 
     @Override

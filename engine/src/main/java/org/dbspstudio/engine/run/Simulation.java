@@ -150,7 +150,7 @@ public final class Simulation {
 
     /** Back to before step 0: clears all state and the trace. */
     public void reset() {
-        run.resetClock();
+        run.resetAll();
         trace.clear();
         inputs.forEach(i -> i.sum = StreamValue.zero(i.type));
         lastOutputs.clear();
