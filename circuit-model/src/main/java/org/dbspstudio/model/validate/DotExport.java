@@ -2,12 +2,14 @@ package org.dbspstudio.model.validate;
 
 import java.io.StringWriter;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -40,6 +42,21 @@ public final class DotExport {
 
     /** The DOT text of {@code circuit}. */
     public static String toDot(Circuit circuit) {
+        return toDot(circuit, List.of());
+    }
+
+    /**
+     * The DOT text of {@code circuit} with the operators and streams named by error diagnostics
+     * drawn in red (for example an algebraic loop), and those named by warnings in orange.
+     */
+    public static String toDot(Circuit circuit, List<Diagnostic> marks) {
+        Map<String, String> opColour = new HashMap<>();
+        Map<String, String> streamColour = new HashMap<>();
+        for (Diagnostic d : marks) {
+            String colour = d.isError() ? "red" : "orange";
+            d.operators().forEach(id -> opColour.merge(id, colour, (a, b) -> a.equals("red") ? a : b));
+            d.streams().forEach(id -> streamColour.merge(id, colour, (a, b) -> a.equals("red") ? a : b));
+        }
         Graph<String, Edge> g = new DirectedPseudograph<>(Edge.class);
         Map<String, Operator> ops = circuit.allOperators();
         ops.values().stream().filter(o -> o.kind() != OpKind.NESTED || !hasBoundary(o)).map(Operator::id).forEach(g::addVertex);
@@ -55,8 +72,8 @@ public final class DotExport {
             a.put("fontname", DefaultAttribute.createAttribute("Helvetica"));
             return a;
         });
-        exporter.setVertexAttributeProvider(v -> vertex(ops.get(v)));
-        exporter.setEdgeAttributeProvider(DotExport::edge);
+        exporter.setVertexAttributeProvider(v -> colour(vertex(ops.get(v)), opColour.get(v)));
+        exporter.setEdgeAttributeProvider(e -> colour(edge(e), streamColour.get(e.stream().id())));
         StringWriter w = new StringWriter();
         exporter.exportGraph(g, w);
         String dot = w.toString();
@@ -143,6 +160,15 @@ public final class DotExport {
             clusters(op.child(), g, out, indent + "  ");
             out.append(indent).append("}\n");
         }
+    }
+
+    private static Map<String, Attribute> colour(Map<String, Attribute> attrs, String colour) {
+        if (colour != null) {
+            attrs.put("color", DefaultAttribute.createAttribute(colour));
+            attrs.put("fontcolor", DefaultAttribute.createAttribute(colour));
+            attrs.put("penwidth", DefaultAttribute.createAttribute("2"));
+        }
+        return attrs;
     }
 
     private static Map<String, Attribute> vertex(Operator op) {

@@ -112,6 +112,18 @@ class DotExportTest {
     }
 
     @Test
+    void anAlgebraicLoopIsDrawnInRed() {
+        Circuit c = Fixtures.integratorWithoutDelay();
+        String dot = DotExport.toDot(c, Validator.validate(c));
+        assertThat(dot).containsPattern("\"plus\" \\[[^\\]]*color=\"red\"")
+                .containsPattern("\"neg\" \\[[^\\]]*color=\"red\"")
+                .containsPattern("id=\"neg.out->plus.b\"[^\\]]*color=\"red\"")
+                .doesNotContainPattern("\"x\" \\[[^\\]]*color=")
+                .doesNotContainPattern("id=\"x.out->plus.a\"[^\\]]*color=");
+        parse(dot);
+    }
+
+    @Test
     void oddIdsQuotesAndUnknownOperatorsStillGiveValidDot() {
         Circuit c = new Circuit().add(Operator.of("a b", OpKind.INPUT, "name", "say \"hi\"", "type", org.dbspstudio.model.types.StreamType.Z))
                 .add(Operator.of("o", OpKind.OUTPUT, "name", "o")).connect("a b.out", "o.in").connect("ghost.out", "o.in");

@@ -57,6 +57,20 @@ class ValidatorTest {
     }
 
     @Test
+    void twoCyclesSharingAnOperatorAreOneLoop() {
+        // plus → n1 → plus and plus → n2 → m → plus: one strongly connected set, one diagnostic
+        Circuit c = new Circuit().add(of("plus", OpKind.PLUS)).add(of("n1", OpKind.NEGATE)).add(of("n2", OpKind.NEGATE))
+                .add(of("m", OpKind.NEGATE)).add(output("y", "y"))
+                .connect("plus.out", "n1.in").connect("n1.out", "plus.a").connect("plus.out", "n2.in")
+                .connect("n2.out", "m.in").connect("m.out", "plus.b").connect("plus.out", "y.in");
+        List<Diagnostic> loops = Validator.validate(c).stream().filter(d -> d.code().equals("ALGEBRAIC_LOOP")).toList();
+        assertThat(loops).hasSize(1);
+        assertThat(loops.get(0).operators()).containsExactly("plus", "n1", "n2", "m");
+        assertThat(loops.get(0).message()).contains("plus → n1 → plus").contains("operators on the loop: plus, n1, n2, m");
+        assertThat(loops.get(0).streams()).hasSize(5);
+    }
+
+    @Test
     void aLoopThroughADelayOnTheOuterClockIsAnAlgebraicLoopInside() {
         Circuit c = Fixtures.nestedSum();
         Operator zz = c.op("n").child().op("zz");
