@@ -1,0 +1,8 @@
+/**
+ * The verifier of incremental circuits: {@link org.dbspstudio.verify.Verifier} runs an original
+ * circuit over snapshots and its incremental version on the engine and checks
+ * {@code Q^Δ(Δs) = D(Q(I(Δs)))} at every step for every output, on a scenario and on seeded
+ * random change streams ({@link org.dbspstudio.verify.RandomChanges}); and
+ * {@link org.dbspstudio.verify.RecursionBenchmark}, the transitive-closure benchmark.
+ */
+package org.dbspstudio.verify;
