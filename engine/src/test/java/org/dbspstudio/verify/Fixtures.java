@@ -175,4 +175,19 @@ final class Fixtures {
         c.connect("edges.out", "outer.edges").connect("outer.closure", "reach.in");
         return c;
     }
+
+    /** A top-level feedback loop with a join and a distinct inside: {@code o = distinct(a + π(z⁻¹(o) ⋈ a))}. */
+    static Circuit topLevelLoop() {
+        Circuit c = new Circuit();
+        c.add(input("a", table("k", "v")));
+        c.add(Operator.of("p", OpKind.PLUS));
+        c.add(Operator.of("d", OpKind.DISTINCT));
+        c.add(Operator.of("z", OpKind.DELAY));
+        c.add(Operator.of("j", OpKind.JOIN, "leftKeys", List.of("v"), "rightKeys", List.of("k"),
+                "projection", List.of(new NamedExpr("k", "l.k"), new NamedExpr("v", "r.v"))));
+        c.add(output("out"));
+        c.connect("a.out", "p.a").connect("j.out", "p.b").connect("p.out", "d.in").connect("d.out", "z.in")
+                .connect("z.out", "j.left").connect("a.out", "j.right").connect("d.out", "out.in");
+        return c;
+    }
 }

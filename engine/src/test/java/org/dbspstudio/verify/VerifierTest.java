@@ -68,4 +68,13 @@ class VerifierTest {
         assertThat(report.equivalent()).as(report.describe()).isTrue();
         assertThat(report.nonEmpty()).isPositive();
     }
+
+    @Test
+    void topLevelLoopWithJoinAndDistinctUsesTheCycleRuleAndVerifies() {
+        RewriteResult r = Incrementalizer.incrementalize(Fixtures.topLevelLoop());
+        assertThat(r.explain()).contains("Cycle rule");
+        assertThat(r.incremental().operatorsOfKind(OpKind.H)).hasSize(1);
+        VerifyReport report = incrementalizeAndVerify(Fixtures.topLevelLoop(), 25, 31);
+        assertThat(report.equivalent()).as(report.describe()).isTrue();
+    }
 }
