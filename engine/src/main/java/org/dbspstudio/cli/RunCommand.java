@@ -186,7 +186,12 @@ final class RunCommand implements Callable<Integer> {
             ObjectNode docTree = (ObjectNode) JSON.readTree(Files.readString(file));
             docTree.set("scenario", section);
             docTree.remove("expected");
-            return DocumentReader.read(JSON.writeValueAsString(docTree), p.toString()).document().scenario();
+            var loaded = DocumentReader.read(JSON.writeValueAsString(docTree), p.toString());
+            List<Diagnostic> errors = loaded.diagnostics().stream().filter(Diagnostic::isError).toList();
+            if (!errors.isEmpty()) {
+                throw new BadScenario(String.join("\n", errors.stream().map(d -> p + ": " + d.format()).toList()));
+            }
+            return loaded.document().scenario();
         } catch (LoadException e) {
             throw new BadScenario(p + ": ERROR [LOAD_ERROR] " + e.detail());
         } catch (IOException | ClassCastException e) {

@@ -80,6 +80,16 @@ class RunCommandTest {
     }
 
     @Test
+    void jsonScenarioFile() throws Exception {
+        Path s = dir.resolve("s.json");
+        Files.writeString(s, "{\"users\": [[{\"row\": [3, \"Cy\"], \"weight\": 1}]],"
+                + " \"orders\": [[{\"row\": [3, \"cup\"], \"weight\": 2}]]}");
+        Result r = run("run", document().toString(), "--scenario", s.toString());
+        assertThat(r.code).as(r.err).isZero();
+        assertThat(r.out.lines().toList()).containsExactly("step 0  view: +2 (3, Cy, cup)");
+    }
+
+    @Test
     void exitCodes() throws Exception {
         assertThat(run("run", dir.resolve("missing.json").toString()).code).isEqualTo(2);
         Path bad = dir.resolve("bad.csv");
