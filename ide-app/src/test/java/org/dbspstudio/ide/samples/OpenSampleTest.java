@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.util.List;
 import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
@@ -18,6 +22,7 @@ import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Layout;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
@@ -45,6 +50,24 @@ class OpenSampleTest {
         MenuBar bar = (MenuBar) window.scene().lookup("#menu-bar");
         Menu file = bar.getMenus().get(0);
         assertThat(file.getItems()).extracting(MenuItem::getText).contains("Open Sample…");
+    }
+
+    @Test
+    void theDialogListsTheSamplesWithTheirDescriptionsAndOpensTheChosenOne(FxRobot robot) {
+        List<SampleCatalog.Sample> samples = SampleCatalog.load();
+        int tabsBefore = window.tabs().size();
+        Platform.runLater(() -> SampleBrowser.show(window));
+        WaitForAsyncUtils.waitForFxEvents();
+        ListView<SampleCatalog.Sample> list = robot.lookup("#sample-list").queryListView();
+        assertThat(list.getItems()).hasSize(samples.size());
+        WaitForAsyncUtils.waitForAsyncFx(5000, () -> list.getSelectionModel().select(5));
+        Label description = robot.lookup("#sample-description").queryAs(Label.class);
+        assertThat(description.getText()).isEqualTo(samples.get(5).description());
+        DialogPane pane = robot.lookup("#sample-browser").queryAs(DialogPane.class);
+        robot.clickOn(pane.lookupButton(pane.getButtonTypes().get(0)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(window.tabs()).hasSize(tabsBefore + 1);
+        assertThat(window.current().orElseThrow().doc().document().name()).isEqualTo(samples.get(5).name());
     }
 
     @Test
