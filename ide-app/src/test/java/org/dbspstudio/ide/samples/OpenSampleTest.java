@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.util.List;
 import java.util.prefs.Preferences;
 import javafx.application.Platform;
+import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -64,7 +65,9 @@ class OpenSampleTest {
         Label description = robot.lookup("#sample-description").queryAs(Label.class);
         assertThat(description.getText()).isEqualTo(samples.get(5).description());
         DialogPane pane = robot.lookup("#sample-browser").queryAs(DialogPane.class);
-        robot.clickOn(pane.lookupButton(pane.getButtonTypes().get(0)));
+        Button open = (Button) pane.lookupButton(pane.getButtonTypes().get(0));
+        assertThat(open.getText()).isEqualTo("Open");
+        WaitForAsyncUtils.waitForAsyncFx(5000, open::fire);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(window.tabs()).hasSize(tabsBefore + 1);
         assertThat(window.current().orElseThrow().doc().document().name()).isEqualTo(samples.get(5).name());
