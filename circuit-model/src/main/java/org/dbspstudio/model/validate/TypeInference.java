@@ -319,7 +319,7 @@ public final class TypeInference {
             }
         }
         for (var e : via.entrySet()) {
-            String need = TypeRules.unacceptable(op, e.getKey(), in.get(e.getKey()));
+            String need = TypeRules.unacceptable(op, in.get(e.getKey()));
             if (need != null) {
                 if (report) {
                     Stream s = e.getValue();

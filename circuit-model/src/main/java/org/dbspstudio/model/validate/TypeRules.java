@@ -23,7 +23,7 @@ final class TypeRules {
     }
 
     /** What a port needs, as words for a message, or null when {@code t} is acceptable there. */
-    static String unacceptable(Operator op, String port, StreamType t) {
+    static String unacceptable(Operator op, StreamType t) {
         return switch (op.kind()) {
             case FILTER, MAP, FLATMAP, INDEX, JOIN, PRODUCT, ANTIJOIN ->
                     t instanceof StreamType.ZSet ? null : "a Z-set of rows";
