@@ -253,7 +253,16 @@ public final class CircuitCanvas extends Region {
     String describe(Stream s) {
         TypeInfo t = types();
         StreamType type = t == null ? null : t.typeOf(s);
-        return s.from() + " → " + s.to() + "\n" + (type == null ? "type unknown" : type.toString());
+        String extra = streamInfo.apply(s);
+        return s.from() + " → " + s.to() + "\n" + (type == null ? "type unknown" : type.toString())
+                + (extra == null ? "" : "\n" + extra);
+    }
+
+    private java.util.function.Function<Stream, String> streamInfo = s -> null;
+
+    /** Extra lines for a stream's tooltip (the debugger's value at the current step); null adds nothing. */
+    public void setStreamInfo(java.util.function.Function<Stream, String> info) {
+        streamInfo = info == null ? s -> null : info;
     }
 
     // ---------------------------------------------------------------- viewport

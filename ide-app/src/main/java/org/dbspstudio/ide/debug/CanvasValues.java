@@ -41,6 +41,19 @@ public final class CanvasValues {
         layer.getStyleClass().add("debug-layer");
         layer.setId("debug-layer");
         canvas.drawing().getChildren().add(layer);
+        canvas.setStreamInfo(this::streamInfo);
+    }
+
+    /** The first rows of a stream of the circuit on screen at the current step, for its tooltip. */
+    String streamInfo(Stream s) {
+        if (session == null || session.cursor() < 0) {
+            return null;
+        }
+        List<String> path = doc.currentPath();
+        StreamValue v = session.value(new StreamRef(path, s.from().op(), s.from().port()), session.cursor(),
+                iterations.apply(path));
+        return "step " + session.cursor() + ": " + ValueRows.summary(v, session.changesMode() && path.isEmpty()) + "\n"
+                + ValueRows.firstRows(v, 10);
     }
 
     public void bind(DebugSession s) {

@@ -324,8 +324,26 @@ public final class DebugSession {
         if (changesMode()) {
             return v;
         }
+        StreamValue known = knownDelta(ref, step);
+        if (known != null) {
+            return known;
+        }
         StreamValue p = step > 0 ? value(ref, step - 1) : null;
         return p == null ? v : v.minus(p);
+    }
+
+    /** The change of a top-level stream since the previous step when the engine tracked it, else null. */
+    private StreamValue knownDelta(StreamRef ref, int step) {
+        synchronized (lock) {
+            if (sim == null || step <= sim.trace().firstStep() || step >= sim.trace().endStep()) {
+                return null;
+            }
+            try {
+                return sim.trace().knownDelta(ref.op(), ref.port(), step);
+            } catch (RuntimeException e) {
+                return null;
+            }
+        }
     }
 
     /**

@@ -80,14 +80,15 @@ public final class InspectorPanel extends VBox {
         iterationBox.setAlignment(Pos.CENTER_LEFT);
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(6, title, spacer, iterationBox, changeButton, contentsButton, filter, summary);
+        HBox bar = new HBox(6, changeButton, contentsButton, filter, iterationBox, spacer, summary);
         bar.setAlignment(Pos.CENTER_LEFT);
+        title.setMaxWidth(Double.MAX_VALUE);
         SortedList<ValueRows.Entry> sorted = new SortedList<>(filtered);
         sorted.comparatorProperty().bind(table.comparatorProperty());
         table.setItems(sorted);
         table.setId("inspector-table");
         table.setPlaceholder(new Label("no rows"));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setRowFactory(tv -> new TableRow<>() {
             @Override
             protected void updateItem(ValueRows.Entry e, boolean empty) {
@@ -99,7 +100,7 @@ public final class InspectorPanel extends VBox {
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(bar, table);
+        getChildren().addAll(title, bar, table);
     }
 
     /** Runs when the user picks another inner iteration (the canvas shows the same one). */
@@ -202,6 +203,7 @@ public final class InspectorPanel extends VBox {
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static TableColumn<ValueRows.Entry, Object> column(String name, java.util.function.Function<ValueRows.Entry, Object> get) {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
+        c.setPrefWidth(Math.max(90, 9 * name.length() + 30));
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(get.apply(cd.getValue())));
         c.setComparator((a, b) -> {
             if (a == b) {
@@ -247,8 +249,7 @@ public final class InspectorPanel extends VBox {
                 getStyleClass().add(w > 0 ? "weight-pos" : "weight-neg");
             }
         });
-        c.setMaxWidth(110);
-        c.setMinWidth(70);
+        c.setPrefWidth(96);
         return c;
     }
 

@@ -19,12 +19,12 @@ import javafx.scene.control.Tooltip;
  */
 public final class TimeControls {
     private final Supplier<DebugSession> current;
-    private final Button reset = button("⏮ Reset", "debug-reset", "Back to before step 0");
+    private final Button reset = button("Reset", "debug-reset", "Back to before step 0");
     private final Button back = button("◀ Back", "debug-back", "Step back (a recorded step)");
     private final Button step = button("Step ▶", "debug-step", "Run or show the next step (F8)");
     private final TextField target = new TextField();
     private final Button runTo = button("Run to", "debug-run-to", "Run to the step typed on the left");
-    private final ToggleButton play = new ToggleButton("⏵ Play");
+    private final ToggleButton play = new ToggleButton("Play");
     private final Slider speed = new Slider(1, 20, 4);
     private final Label stepLabel = new Label("step –");
     private final Slider timeline = new Slider(0, 0, 0);
@@ -109,7 +109,7 @@ public final class TimeControls {
 
     /** The controls, in tool bar order. */
     public List<Node> nodes() {
-        return List.of(new Label("Run"), reset, back, step, target, runTo, play, speed, stepLabel, timeline, progress, cancel);
+        return List.of(new Label("Run"), reset, back, step, target, runTo, play, new Label("speed"), speed, stepLabel, timeline, progress, cancel);
     }
 
     /** Follows another session (the selected document changed). */

@@ -24,7 +24,7 @@ public final class TimelinePanel extends VBox {
     static final int MAX_COLUMNS = 200;
     private final GridPane grid = new GridPane();
     private final List<StreamRef> rows = new ArrayList<>();
-    private final Button add = new Button("+ Add inspected stream");
+    private final Button add = new Button("+ Add stream");
     private final Button clear = new Button("Clear");
     private DebugSession session;
     private BiConsumer<StreamRef, Integer> onPick = (r, t) -> { };
@@ -36,6 +36,8 @@ public final class TimelinePanel extends VBox {
         setPadding(new Insets(4));
         setSpacing(4);
         add.setId("timeline-add");
+        add.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        clear.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         add.setOnAction(e -> {
             StreamRef r = inspected.get();
             if (r != null) {
@@ -52,7 +54,7 @@ public final class TimelinePanel extends VBox {
         ScrollPane sp = new ScrollPane(grid);
         sp.setFitToHeight(false);
         VBox.setVgrow(sp, Priority.ALWAYS);
-        HBox bar = new HBox(6, add, clear, new Label("rows: streams · columns: steps · cells: changes (click to go there)"));
+        HBox bar = new HBox(6, add, clear, new Label("changes per step — click a cell to go there"));
         bar.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(bar, sp);
     }

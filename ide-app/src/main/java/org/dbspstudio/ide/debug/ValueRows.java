@@ -59,7 +59,7 @@ public final class ValueRows {
     /**
      * A compact summary: the integer for {@code Z}; for Z-sets {@code N rows} when every weight
      * is positive and {@code asChange} is false, else {@code +p −n} (rows with positive and
-     * negative weights); {@code ∅} for an empty value; indexed values add their key count.
+     * negative weights; a zero part is left out); {@code ∅} for an empty value; indexed values add their key count.
      */
     public static String summary(StreamValue v, boolean asChange) {
         if (v == null) {
@@ -82,7 +82,10 @@ public final class ValueRows {
         if (!asChange && pn[1] == 0) {
             return keys + pn[0] + (pn[0] == 1 ? " row" : " rows");
         }
-        return keys + "+" + pn[0] + " " + MINUS + pn[1];
+        if (pn[1] == 0) {
+            return keys + "+" + pn[0];
+        }
+        return keys + (pn[0] == 0 ? "" : "+" + pn[0] + " ") + MINUS + pn[1];
     }
 
     private static void count(ZSet z, long[] pn) {

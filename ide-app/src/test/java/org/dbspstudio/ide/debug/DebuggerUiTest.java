@@ -126,6 +126,41 @@ class DebuggerUiTest {
         assertThat(texts(fx(ins::shown))).containsExactly("+1 (1, Alicia, pen)", "+1 (2, Bob, laptop)");
         // the canvas shows the value beside the join's output
         assertThat(fx(() -> debugger().values(t).label("j", "out").getText())).isEqualTo("2 rows");
+        // hovering the stream j → v shows its first rows at this step
+        String tip = fx(() -> debugger().values(t).streamInfo(t.doc().document().circuit().streamsFrom("j").get(0)));
+        assertThat(tip).contains("(1, Alicia, pen)").contains("(2, Bob, laptop)");
+        // statistics: every operator, the join did work
+        fx(() -> debugger().showPanel("Statistics"));
+        assertThat(fx(() -> debugger().statistics().rows())).extracting(StatisticsPanel.OpRow::id)
+                .containsExactlyInAnyOrder("users", "orders", "j", "v");
+        robot.clickOn("#heatmap-toggle");
+        assertThat(robot.lookup("#debug-layer .heat").queryAll()).hasSize(4);
+    }
+
+    @Test
+    void runErrorsMarkTheOperatorAndKeepEarlierStepsInspectable(FxRobot robot) throws Exception {
+        CircuitDocument d = DebugFixtures.usersOrders();
+        d.circuit().remove("v");
+        d.circuit().add(org.dbspstudio.model.Operator.of("bad", org.dbspstudio.model.OpKind.FILTER,
+                "predicate", "100 / (id - 2) > 0"));
+        d.circuit().add(org.dbspstudio.model.Operator.of("v", org.dbspstudio.model.OpKind.OUTPUT, "name", "v"));
+        d.circuit().connect("j.out", "bad.in").connect("bad.out", "v.in");
+        d.layout().put("bad", 480, 260);
+        d.setScenario(DebugFixtures.seedScenario());
+        EditorTab t = open(d, "bad.json");
+        robot.clickOn("#debug-target").write("3");
+        robot.clickOn("#debug-run-to");
+        settle(t, 1);
+        assertThat(fx(() -> debugger().session(t).failure().operatorId())).isEqualTo("bad");
+        assertThat(robot.lookup("#run-error-label").queryAll()).hasSize(1);
+        assertThat(fx(() -> window.problems().getItems()).stream().map(Diagnostic::code)).contains("RUN_ERROR");
+        robot.clickOn("#debug-step");
+        settle(t, 1);
+        robot.clickOn("#op-j");
+        robot.clickOn("#debug-back");
+        settle(t, 0);
+        assertThat(texts(fx(() -> debugger().inspector().shown())))
+                .containsExactly("+1 (1, Alice, book)", "+1 (1, Alice, pen)");
     }
 
     @Test

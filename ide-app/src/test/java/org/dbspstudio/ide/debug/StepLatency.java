@@ -1,0 +1,110 @@
+package org.dbspstudio.ide.debug;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.prefs.Preferences;
+import javafx.application.Platform;
+import javafx.scene.control.Button;
+import javafx.stage.Stage;
+import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.io.DocumentFiles;
+import org.dbspstudio.ide.ui.EditorTab;
+import org.dbspstudio.ide.ui.MainWindow;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.StepData;
+
+/**
+ * Not a test: measures, in the real window, the time from pressing Step to the refreshed
+ * inspector on users ⋈ orders whose integrated inputs hold 100k rows (50k users, 50k orders
+ * loaded at step 0), then steps of a few changes. Run under xvfb-run with the test class path;
+ * args: number of measured steps (default 10), then {@code incremental} to step the incremental
+ * version of the circuit instead.
+ */
+public final class StepLatency {
+    public static void main(String[] args) throws Exception {
+        int steps = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int n = 50_000;
+        CircuitDocument d = DebugFixtures.usersOrders();
+        List<Change> users = new ArrayList<>();
+        List<Change> orders = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(DebugFixtures.ch(1, i, "user" + i));
+            orders.add(DebugFixtures.ch(1, i, "item" + i));
+        }
+        List<StepData> us = new ArrayList<>(List.of(StepData.rows(users)));
+        List<StepData> os = new ArrayList<>(List.of(StepData.rows(orders)));
+        for (int t = 1; t <= steps; t++) {
+            us.add(StepData.rows(List.of(DebugFixtures.ch(-1, t, "user" + t), DebugFixtures.ch(1, t, "renamed" + t))));
+            os.add(StepData.rows(List.of(DebugFixtures.ch(1, t, "extra" + t), DebugFixtures.ch(1, n + t, "orphan" + t))));
+        }
+        Scenario s = new Scenario();
+        s.put("users", us);
+        s.put("orders", os);
+        d.setScenario(s);
+        boolean incremental = args.length > 1 && args[1].equals("incremental");
+        if (incremental) {
+            d.setCircuit(org.dbspstudio.model.rewrite.Incrementalizer.incrementalize(d.circuit()).incremental());
+            d.setLayout(new org.dbspstudio.model.Layout());
+        }
+        System.out.println(incremental ? "incremental circuit (inputs receive changes)" : "snapshot circuit (inputs receive contents)");
+        Path file = Files.createTempDirectory("latency").resolve("users_orders_100k.json");
+        DocumentFiles.save(d, file);
+        Platform.startup(() -> { });
+        AtomicReference<MainWindow> w = new AtomicReference<>();
+        DebuggerShots.fx(() -> {
+            Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-latency"));
+            MainWindow mw = new MainWindow(new Stage(), prefs);
+            mw.show();
+            mw.files().open(file);
+            w.set(mw);
+        });
+        MainWindow mw = w.get();
+        AtomicReference<EditorTab> tab = new AtomicReference<>();
+        DebuggerShots.fx(() -> {
+            tab.set(mw.current().orElseThrow());
+            tab.get().doc().select(List.of("j"));
+            mw.debugger().showPanel("Inspector");
+        });
+        long t0 = System.nanoTime();
+        press(mw, tab.get(), 0).get(300, TimeUnit.SECONDS);
+        System.out.printf("step 0 (load 100k rows): %.1f ms%n", (System.nanoTime() - t0) / 1e6);
+        for (String mode : List.of("CHANGE", "CONTENTS")) {
+            DebuggerShots.fx(() -> mw.debugger().inspector().setMode(InspectMode.valueOf(mode)));
+            List<Double> ms = new ArrayList<>();
+            for (int t = 1; t <= steps / 2; t++) {
+                int target = mode.equals("CHANGE") ? t : steps / 2 + t;
+                long a = System.nanoTime();
+                press(mw, tab.get(), target).get(60, TimeUnit.SECONDS);
+                ms.add((System.nanoTime() - a) / 1e6);
+            }
+            String rows = mw.debugger().inspector().summaryText();
+            ms.sort(Double::compare);
+            System.out.printf("inspector %s (%s): Step → refreshed inspector, median %.1f ms, max %.1f ms over %d steps %s%n",
+                    mode, rows, ms.get(ms.size() / 2), ms.get(ms.size() - 1), ms.size(), ms);
+        }
+        DebuggerShots.fx(() -> mw.stage().close());
+        Platform.exit();
+    }
+
+    /** Presses Step on the FX thread; completes after the inspector refreshed for {@code target} and a pulse ran. */
+    private static CompletableFuture<Void> press(MainWindow mw, EditorTab t, int target) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            DebugSession s = mw.debugger().session(t);
+            s.addListener(x -> {
+                if (!done.isDone() && x.cursor() == target && !x.busyProperty().get()) {
+                    Platform.runLater(() -> done.complete(null));
+                }
+            });
+            ((Button) mw.scene().lookup("#debug-step")).fire();
+        });
+        return done;
+    }
+}
