@@ -47,6 +47,8 @@ public final class SampleBrowser {
             }
         });
         list.setPrefWidth(340);
+        list.setMinWidth(320);
+        list.setPrefHeight(420);
         Label title = new Label();
         title.setStyle("-fx-font-weight: bold; -fx-font-size: 1.15em;");
         title.setWrapText(true);
@@ -58,6 +60,7 @@ public final class SampleBrowser {
         VBox details = new VBox(10, title, description, file);
         details.setPadding(new Insets(4, 4, 4, 12));
         details.setPrefWidth(440);
+        details.setMinWidth(360);
         HBox.setHgrow(details, Priority.ALWAYS);
         list.getSelectionModel().selectedItemProperty().addListener((o, old, s) -> {
             title.setText(s == null ? "" : s.name());
@@ -74,6 +77,7 @@ public final class SampleBrowser {
         dialog.getDialogPane().getButtonTypes().setAll(open, ButtonType.CANCEL);
         dialog.getDialogPane().setContent(new HBox(list, details));
         dialog.getDialogPane().setId("sample-browser");
+        dialog.getDialogPane().setPrefWidth(840);
         dialog.setResizable(true);
         list.setOnMouseClicked(e -> {
             if (e.getClickCount() == 2 && list.getSelectionModel().getSelectedItem() != null) {

@@ -53,6 +53,20 @@ public final class SampleShots {
                 }
             }
         }
+        Platform.runLater(() -> SampleBrowser.show(w.get()));
+        Thread.sleep(800);
+        run(() -> {
+            for (javafx.stage.Window win : List.copyOf(javafx.stage.Window.getWindows())) {
+                if (win != w.get().stage() && win.getScene() != null) {
+                    try {
+                        PngExport.writeScene(win.getScene(), out.resolve("open-sample-dialog.png"));
+                    } catch (Exception e) {
+                        throw new RuntimeException(e);
+                    }
+                    win.hide();
+                }
+            }
+        });
         run(() -> w.get().stage().close());
         Platform.exit();
     }
