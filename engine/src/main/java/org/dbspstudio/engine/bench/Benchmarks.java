@@ -47,8 +47,12 @@ public final class Benchmarks {
     }
 
     static String rate(double n, Clock c) {
-        return String.format("%.0f changes/s (wall %.2f s), %.0f changes per CPU-second", n / c.wallSeconds(),
-                c.wallSeconds(), n / c.cpuSeconds());
+        return num(n / c.wallSeconds()) + " changes/s (wall " + String.format("%.2f", c.wallSeconds()) + " s), "
+                + num(n / c.cpuSeconds()) + " changes per CPU-second";
+    }
+
+    private static String num(double x) {
+        return x >= 100 ? String.format("%.0f", x) : String.format("%.3g", x);
     }
 
     /** B1: {@code changes} single-row changes (10% deletions) in batches of {@code batch}. */

@@ -123,10 +123,11 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     private Frame record(Map<Integer, List<Frame>> nested, OpStats[] st) {
-        Frame f = new Frame(values.clone(), deltas.clone(), st.clone(), nested == null ? Map.of() : nested);
-        if (record) {
-            frames.add(f);
+        if (!record) {
+            return null;
         }
+        Frame f = new Frame(values.clone(), deltas.clone(), st.clone(), nested == null ? Map.of() : nested);
+        frames.add(f);
         return f;
     }
 
