@@ -50,4 +50,19 @@ final class Literals {
             l.forEach(x -> collect(x, out));
         }
     }
+
+    /** Adds the integer and string values occurring in a scenario's rows. */
+    void addValuesOf(org.dbspstudio.model.Scenario scenario) {
+        scenario.streams().values().forEach(steps -> steps.forEach(step -> {
+            if (step instanceof org.dbspstudio.model.StepData.Rows rows) {
+                rows.changes().forEach(c -> c.row().asList().forEach(v -> {
+                    if (v instanceof Long n && numbers.size() < 64) {
+                        numbers.add(n);
+                    } else if (v instanceof String str && strings.size() < 64) {
+                        strings.add(str);
+                    }
+                }));
+            }
+        }));
+    }
 }

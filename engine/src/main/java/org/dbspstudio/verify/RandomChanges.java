@@ -66,8 +66,19 @@ public final class RandomChanges {
 
     /** A scenario for every input of {@code circuit}, from {@code seed}. */
     public Scenario generate(Circuit circuit, long seed) {
+        return generate(circuit, seed, null);
+    }
+
+    /**
+     * As {@link #generate(Circuit, long)}, also mixing in the values that occur in {@code hints}
+     * (the document's own scenario, so that names such as 'Alice' join), when not null.
+     */
+    public Scenario generate(Circuit circuit, long seed, Scenario hints) {
         Random rnd = new Random(seed);
         Literals literals = new Literals(circuit);
+        if (hints != null) {
+            literals.addValuesOf(hints);
+        }
         List<Long> numbers = new ArrayList<>();
         for (long n : literals.numbers) {
             for (long k = n - 1; k <= n + 1; k++) {

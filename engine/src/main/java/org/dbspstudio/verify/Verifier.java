@@ -52,7 +52,7 @@ public final class Verifier {
         }
         for (int k = 0; k < randomRuns; k++) {
             long s = seed + k;
-            plan.add(new Object[] {"random #" + (k + 1) + " (seed " + s + ")", s, generator.generate(original, s)});
+            plan.add(new Object[] {"random #" + (k + 1) + " (seed " + s + ")", s, generator.generate(original, s, scenario)});
         }
         for (Object[] p : plan) {
             String label = (String) p[0];
