@@ -62,6 +62,16 @@ class CommandLineTest {
     }
 
     @Test
+    void incrementalizeIsByteForByteDeterministic() throws Exception {
+        Path src = write("tc.json", Fixtures.topLevelLoop());
+        Result a = dbsp("incrementalize", src.toString(), "--explain");
+        Result b = dbsp("incrementalize", src.toString(), "--explain");
+        assertThat(a.code()).isZero();
+        assertThat(a.out()).isEqualTo(b.out());
+        assertThat(a.err()).isEqualTo(b.err()).contains("[Cycle rule]");
+    }
+
+    @Test
     void verifyPrintsTheFirstMismatchAndHowToReplayIt() throws Exception {
         Path src = write("paper.json", Fixtures.paper45());
         Circuit wrong = org.dbspstudio.model.rewrite.Incrementalizer.incrementalize(Fixtures.paper45()).incremental();
