@@ -58,6 +58,8 @@ class ZSetProperties {
         assertThat(x.plus(x.negate()).isEmpty()).isTrue();
         assertThat(x.minus(y)).isEqualTo(x.plus(y.negate()));
         assertThat(x.distinct().isSet()).isTrue();
+        assertThat(x.filter(r -> (Long) r.get(1) > 1).plus(x.filter(r -> (Long) r.get(1) <= 1))).isEqualTo(x);
+        assertThat(x.filter(r -> true).size()).isEqualTo(x.size());
         x.distinct().forEach((r, w) -> assertThat(x.weight(r)).isPositive());
     }
 
@@ -138,6 +140,10 @@ class ZSetProperties {
             assertThat(z.size()).isEqualTo(model.size());
             assertThat(before).isEqualTo(ZSet.ofMap(beforeModel));
             assertThat(d.plus(z)).isEqualTo(z.plus(d));
+            Map<Row, Long> kept = new HashMap<>(model);
+            kept.keySet().removeIf(r -> (Long) r.get(0) != 1L);
+            assertThat(z.filter(r -> (Long) r.get(0) == 1L)).isEqualTo(ZSet.ofMap(kept));
+            assertThat(z.negate().negate()).isEqualTo(z);
         }
         assertThat(z.persistent() || changes.stream().allMatch(List::isEmpty)).isTrue();
     }

@@ -49,13 +49,7 @@ final class Linear {
             StreamValue apply(StreamValue v, Ctx ctx) throws ExprException {
                 ZSet z = (ZSet) v;
                 ctx.work(z.size());
-                ZSet.Builder out = ZSet.builder(z.size());
-                z.forEachX((r, w) -> {
-                    if (Boolean.TRUE.equals(p.eval(r))) {
-                        out.add(r, w);
-                    }
-                });
-                return out.build();
+                return z.filter(r -> Boolean.TRUE.equals(p.eval(r)));
             }
         };
     }

@@ -106,8 +106,8 @@ final class FlatRows {
 
     /** This table without tombstones, sized to its contents. */
     FlatRows compacted() {
-        if (used == size && keys.length <= Math.max(16, size * 4)) {
-            return this;
+        if (keys.length <= Math.max(16, size * 4)) {
+            return this; // tombstones (weight 0) are skipped by lookups and iteration
         }
         FlatRows f = new FlatRows(size);
         for (int i = 0; i < keys.length; i++) {

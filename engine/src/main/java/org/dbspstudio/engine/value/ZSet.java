@@ -204,8 +204,42 @@ public final class ZSet implements StreamValue {
         return b.build();
     }
 
+    /** Tests one row; may throw. */
+    @FunctionalInterface
+    public interface RowTest<E extends Exception> {
+        boolean test(Row row) throws E;
+    }
+
+    /** The rows passing {@code keep}, with their weights; a flat value is filtered in place of a copy, without rehashing. */
+    public <E extends Exception> ZSet filter(RowTest<E> keep) throws E {
+        if (flat == null) {
+            Builder b = new Builder(size());
+            forEachX((r, w) -> {
+                if (keep.test(r)) {
+                    b.add(r, w);
+                }
+            });
+            return b.build();
+        }
+        FlatRows f = flat.copy();
+        for (int i = 0; i < f.keys.length; i++) {
+            if (f.keys[i] != null && f.weights[i] != 0 && !keep.test(f.keys[i])) {
+                f.weights[i] = 0;
+                f.size--;
+            }
+        }
+        return f.size == 0 ? EMPTY : new ZSet(null, f.compacted());
+    }
+
     @Override
     public ZSet negate() {
+        if (flat != null) {
+            FlatRows f = flat.copy();
+            for (int i = 0; i < f.weights.length; i++) {
+                f.weights[i] = Math.negateExact(f.weights[i]);
+            }
+            return new ZSet(null, f);
+        }
         Builder b = new Builder(size());
         forEach((r, w) -> b.add(r, Math.negateExact(w)));
         return b.build();
