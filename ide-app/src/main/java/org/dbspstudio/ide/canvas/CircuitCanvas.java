@@ -78,7 +78,10 @@ public final class CircuitCanvas extends Region {
         doc.selectedStreams().addListener((javafx.collections.SetChangeListener<Stream>) ch -> showSelection());
         pan.xProperty().addListener(o -> drawGrid());
         pan.yProperty().addListener(o -> drawGrid());
-        zoom.xProperty().addListener(o -> drawGrid());
+        zoom.xProperty().addListener(o -> {
+            drawGrid();
+            levelOfDetail();
+        });
         setFocusTraversable(true);
         sync();
     }
@@ -151,6 +154,7 @@ public final class CircuitCanvas extends Region {
                     nodeLayer.getChildren().remove(n);
                 }
                 n = new OperatorNode(op);
+                n.showDetail(detailShown);
                 gestures.attach(n);
                 nodeLayer.getChildren().add(n);
                 nodes.put(op.id(), n);
@@ -184,6 +188,18 @@ public final class CircuitCanvas extends Region {
         reroute(null);
         showSelection();
         showProblems();
+    }
+
+    /** Below this zoom, small texts (parameters, ids, port names) are not drawn. */
+    public static final double DETAIL_ZOOM = 0.45;
+    private boolean detailShown = true;
+
+    private void levelOfDetail() {
+        boolean show = zoom.getX() >= DETAIL_ZOOM;
+        if (show != detailShown) {
+            detailShown = show;
+            nodes.values().forEach(n -> n.showDetail(show));
+        }
     }
 
     /** Recomputes the routes of the streams touching {@code ops} (all when null). */

@@ -6,6 +6,7 @@ import javafx.geometry.VPos;
 import javafx.scene.Group;
 import javafx.scene.control.Tooltip;
 import javafx.scene.shape.Rectangle;
+import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import org.dbspstudio.model.OpKind;
@@ -55,6 +56,7 @@ public final class OperatorNode extends Group {
             ports.add(p);
             if (Geometry.showPortNames(in)) {
                 Text t = new Text(8, y, in.get(i));
+                t.setFont(SMALL);
                 t.setTextOrigin(VPos.CENTER);
                 t.getStyleClass().add("port-name");
                 t.setMouseTransparent(true);
@@ -68,6 +70,7 @@ public final class OperatorNode extends Group {
             ports.add(p);
             if (Geometry.showPortNames(out)) {
                 Text t = new Text(0, y, out.get(i));
+                t.setFont(SMALL);
                 t.setTextOrigin(VPos.CENTER);
                 t.getStyleClass().add("port-name");
                 t.setLayoutX(w - 8 - t.getLayoutBounds().getWidth());
@@ -78,12 +81,16 @@ public final class OperatorNode extends Group {
         getChildren().addAll(ports);
     }
 
+    private static final Font GLYPH = Font.font("Serif", 20);
+    private static final Font DETAIL = Font.font("System", 11);
+    private static final Font SMALL = Font.font("System", 9);
+
     private static Text text(String s, String style, double w, double y) {
         Text t = new Text(s);
         t.getStyleClass().add(style);
+        t.setFont(style.equals("op-glyph") ? GLYPH : style.equals("op-detail") ? DETAIL : SMALL);
         t.setTextOrigin(VPos.CENTER);
         t.setTextAlignment(TextAlignment.CENTER);
-        t.applyCss();
         t.setLayoutX((w - t.getLayoutBounds().getWidth()) / 2);
         t.setLayoutY(y);
         t.setMouseTransparent(true);
@@ -128,20 +135,20 @@ public final class OperatorNode extends Group {
         }
     }
 
+    /** Shows or hides the small texts (zoomed far out they are unreadable and slow to draw). */
+    void showDetail(boolean show) {
+        for (var n : getChildren()) {
+            if (n instanceof Text t && !t.getStyleClass().contains("op-glyph")) {
+                t.setVisible(show);
+            }
+        }
+    }
+
     private void toggle(String style, boolean on) {
         if (on && !getStyleClass().contains(style)) {
             getStyleClass().add(style);
         } else if (!on) {
             getStyleClass().remove(style);
-        }
-    }
-
-    void recentre() {
-        // text widths depend on CSS fonts: centre them again once styles are applied
-        for (var n : getChildren()) {
-            if (n instanceof Text t && !t.getStyleClass().contains("port-name")) {
-                t.setLayoutX((box.getWidth() - t.getLayoutBounds().getWidth()) / 2);
-            }
         }
     }
 }

@@ -11,4 +11,9 @@ public interface Command {
     void execute(EditorDocument doc);
 
     void undo(EditorDocument doc);
+
+    /** False for edits that only move things (no re-validation needed). */
+    default boolean changesCircuit() {
+        return true;
+    }
 }

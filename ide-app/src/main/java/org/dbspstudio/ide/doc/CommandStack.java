@@ -26,20 +26,24 @@ public final class CommandStack {
         position++;
     }
 
-    boolean undo(EditorDocument doc) {
+    /** Undoes the last command; returns it, or null when there is nothing to undo. */
+    Command undo(EditorDocument doc) {
         if (position == 0) {
-            return false;
+            return null;
         }
-        done.get(--position).undo(doc);
-        return true;
+        Command c = done.get(--position);
+        c.undo(doc);
+        return c;
     }
 
-    boolean redo(EditorDocument doc) {
+    /** Redoes the next command; returns it, or null when there is nothing to redo. */
+    Command redo(EditorDocument doc) {
         if (position == done.size()) {
-            return false;
+            return null;
         }
-        done.get(position++).execute(doc);
-        return true;
+        Command c = done.get(position++);
+        c.execute(doc);
+        return c;
     }
 
     public Optional<Command> nextUndo() {

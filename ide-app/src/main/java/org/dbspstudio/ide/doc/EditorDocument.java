@@ -29,6 +29,7 @@ public final class EditorDocument {
     private final CircuitDocument document;
     private final CommandStack commands = new CommandStack();
     private final ObjectProperty<Path> file = new SimpleObjectProperty<>();
+    private long semanticRevision;
     private final ReadOnlyBooleanWrapper dirty = new ReadOnlyBooleanWrapper();
     private final ReadOnlyLongWrapper revision = new ReadOnlyLongWrapper();
     private final ObservableList<String> path = FXCollections.observableArrayList();
@@ -80,19 +81,31 @@ public final class EditorDocument {
     /** Runs and records an edit. */
     public void execute(Command c) {
         commands.push(c, this);
-        changed();
+        edited(c);
     }
 
     public boolean undo() {
-        boolean r = commands.undo(this);
-        changed();
-        return r;
+        Command c = commands.undo(this);
+        edited(c);
+        return c != null;
     }
 
     public boolean redo() {
-        boolean r = commands.redo(this);
+        Command c = commands.redo(this);
+        edited(c);
+        return c != null;
+    }
+
+    private void edited(Command c) {
+        if (c != null && c.changesCircuit()) {
+            semanticRevision++;
+        }
         changed();
-        return r;
+    }
+
+    /** Increases after every edit, undo or redo that changed the circuit (not mere moves). */
+    public long semanticRevision() {
+        return semanticRevision;
     }
 
     /** Records that the document was saved now. */

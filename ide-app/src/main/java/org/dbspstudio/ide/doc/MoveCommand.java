@@ -26,6 +26,11 @@ public final class MoveCommand implements Command {
     }
 
     @Override
+    public boolean changesCircuit() {
+        return false;
+    }
+
+    @Override
     public void execute(EditorDocument doc) {
         apply(doc, after);
     }

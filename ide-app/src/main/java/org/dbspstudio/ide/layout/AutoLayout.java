@@ -57,6 +57,10 @@ public final class AutoLayout {
         root.setProperty(LayeredOptions.SPACING_NODE_NODE_BETWEEN_LAYERS, 70.0);
         root.setProperty(LayeredOptions.SPACING_EDGE_NODE_BETWEEN_LAYERS, 20.0);
         root.setProperty(LayeredOptions.SPACING_COMPONENT_COMPONENT, 50.0);
+        if (c.operators().size() > 150) {
+            // large circuits: fewer crossing-minimisation passes
+            root.setProperty(LayeredOptions.THOROUGHNESS, 1);
+        }
         Map<String, ElkNode> nodes = new LinkedHashMap<>();
         Map<PortRef, ElkPort> ports = new HashMap<>();
         for (Operator op : c.operators()) {

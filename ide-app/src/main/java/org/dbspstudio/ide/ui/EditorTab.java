@@ -25,6 +25,7 @@ public final class EditorTab implements CircuitCanvas.Host {
     private final String sessionKey;
     private Analysis analysis = Analysis.EMPTY;
     private long autosavedRevision = -1;
+    private long analyzedRevision = -1;
 
     EditorTab(MainWindow window, EditorDocument doc, String sessionKey) {
         this.window = window;
@@ -54,6 +55,10 @@ public final class EditorTab implements CircuitCanvas.Host {
     }
 
     private void analyze() {
+        if (analysis != Analysis.EMPTY && analyzedRevision == doc.semanticRevision()) {
+            return;
+        }
+        analyzedRevision = doc.semanticRevision();
         analysis = Analysis.of(doc.document().circuit(), EditorTab::check);
     }
 
