@@ -243,6 +243,18 @@ class DebuggerUiTest {
         String created = bilinear.created().stream().filter(id -> inc.canvas().node(id) != null).findFirst().orElseThrow();
         assertThat(robot.lookup("#debug-layer .hl-created").queryAll()).isNotEmpty();
         assertThat(created).isNotEmpty();
+        // Replay shows the circuit after each rule, Result the final one
+        fx(() -> debugger().showPanel("Rewrite"));
+        org.dbspstudio.model.Circuit result = fx(() -> inc.doc().document().circuit().copy());
+        robot.clickOn("#rewrite-replay");
+        RewriteStep first = fx(() -> debugger().explanation().steps()).get(0);
+        assertThat(fx(() -> inc.doc().document().circuit())).isEqualTo(first.after());
+        robot.clickOn("#rewrite-replay");
+        assertThat(fx(() -> inc.doc().document().circuit()))
+                .isEqualTo(fx(() -> debugger().explanation().steps()).get(1).after());
+        robot.clickOn("#rewrite-result");
+        assertThat(fx(() -> inc.doc().document().circuit())).isEqualTo(result);
+        settle(inc, 1);
         robot.clickOn("#debug-verify");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> debugger().verifyPanel().verdictText()
                 .startsWith("✓") || debugger().verifyPanel().verdictText().startsWith("✗")));
