@@ -37,6 +37,10 @@ import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
  * left untyped without further messages.
  */
 public final class TypeInference {
+    /** Kinds whose inputs all carry the same type as their output (so a loop's type can be read off a sibling input). */
+    private static final Set<OpKind> SAME_TYPED_INPUTS =
+            Set.of(OpKind.PLUS, OpKind.MINUS, OpKind.UNION, OpKind.DIFFERENCE, OpKind.H);
+
     private static final int MAX_ROUNDS = 64;
 
     private final Map<PortRef, StreamType> types = new HashMap<>();
@@ -215,8 +219,9 @@ public final class TypeInference {
     }
 
     /**
-     * A stuck strict operator to seed: with the type of a sibling input of an operator it feeds,
-     * else with the first known type entering its loop from outside.
+     * A stuck strict operator to seed: with the type of a sibling input of an operator it feeds
+     * that needs all its inputs of one type (plus, minus, ...), else with a known type entering its
+     * loop from outside, preferring streams that enter such an operator.
      */
     private Operator seed(Level lv, Set<String> done) {
         Operator op = seedFromSibling(lv, done);
@@ -228,16 +233,32 @@ public final class TypeInference {
                 continue;
             }
             Set<String> scc = lv.component(s.id());
-            for (Operator member : lv.order) {
-                if (!scc.contains(member.id())) {
-                    continue;
-                }
-                for (String port : member.inputPorts()) {
-                    for (Stream e : lv.into.getOrDefault(new PortRef(member.id(), port), List.of())) {
-                        if (!scc.contains(e.from().op()) && types.containsKey(e.from())) {
-                            types.put(new PortRef(s.id(), "out"), types.get(e.from()));
-                            return s;
-                        }
+            Operator seeded = seedFromLoopEntry(lv, s, scc, true);
+            if (seeded == null) {
+                seeded = seedFromLoopEntry(lv, s, scc, false);
+            }
+            if (seeded != null) {
+                return seeded;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Guesses the type of the strict operator {@code s} on loop {@code scc} from a typed stream
+     * entering the loop; with {@code sameTypeOnly}, only streams entering an operator whose inputs
+     * must all have the loop's type (plus, minus, union, difference, H) count.
+     */
+    private Operator seedFromLoopEntry(Level lv, Operator s, Set<String> scc, boolean sameTypeOnly) {
+        for (Operator member : lv.order) {
+            if (!scc.contains(member.id()) || (sameTypeOnly && !SAME_TYPED_INPUTS.contains(member.kind()))) {
+                continue;
+            }
+            for (String port : member.inputPorts()) {
+                for (Stream e : lv.into.getOrDefault(new PortRef(member.id(), port), List.of())) {
+                    if (!scc.contains(e.from().op()) && types.containsKey(e.from())) {
+                        types.put(new PortRef(s.id(), "out"), types.get(e.from()));
+                        return s;
                     }
                 }
             }
@@ -252,7 +273,7 @@ public final class TypeInference {
             }
             for (Stream out : lv.from.getOrDefault(op.id(), List.of())) {
                 Operator consumer = lv.circuit.op(out.to().op());
-                if (consumer == null) {
+                if (consumer == null || !SAME_TYPED_INPUTS.contains(consumer.kind())) {
                     continue;
                 }
                 for (String port : consumer.inputPorts()) {

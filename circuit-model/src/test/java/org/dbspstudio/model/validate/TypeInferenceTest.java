@@ -161,4 +161,34 @@ class TypeInferenceTest {
         assertThat(t.find("tc", "o")).contains(EDGES);
         assertThat(t.find("tc", "o2")).isEmpty();
     }
+
+    @Test
+    void aLoopThroughAJoinIsTypedFromThePlusThatClosesItNotFromTheJoinsOtherSide() {
+        // labels = MIN(label) GROUP BY node over (initial labels + propagate(z⁻¹(labels) ⋈ edges)):
+        // the delay feeds a join whose other input (edges) has a different schema
+        StreamType labels = StreamType.zset(RowSchema.of(Column.of("node", SqlType.BIGINT), Column.of("label", SqlType.BIGINT)));
+        Circuit child = new Circuit()
+                .add(of("d0l", OpKind.DELTA0, "port", "l")).add(of("il", OpKind.INTEGRATE))
+                .add(of("d0e", OpKind.DELTA0, "port", "e")).add(of("ie", OpKind.INTEGRATE))
+                .add(of("zo", OpKind.DELAY))
+                .add(of("j", OpKind.JOIN, "leftKeys", List.of("node"), "rightKeys", List.of("src"),
+                        "projection", List.of(new NamedExpr("node", "r.dst"), new NamedExpr("label", "l.label"))))
+                .add(of("p", OpKind.PLUS))
+                .add(of("m", OpKind.AGGREGATE, "groupBy", List.of(new NamedExpr("node", "node")),
+                        "aggregates", List.of(new org.dbspstudio.model.AggCall(org.dbspstudio.model.AggFunction.MIN, "label", "label"))))
+                .add(of("dd", OpKind.DIFFERENTIATE)).add(of("leave", OpKind.INTEGRAL, "port", "o"))
+                .connect("d0l.out", "il.in").connect("d0e.out", "ie.in")
+                .connect("zo.out", "j.left").connect("ie.out", "j.right")
+                .connect("il.out", "p.a").connect("j.out", "p.b").connect("p.out", "m.in")
+                .connect("m.out", "zo.in").connect("m.out", "dd.in").connect("dd.out", "leave.in");
+        Circuit c = new Circuit().add(input("labels", "labels", labels)).add(input("edges", "edges", EDGES))
+                .add(Operator.nested("cc", child)).add(output("components", "components"))
+                .connect("labels.out", "cc.l").connect("edges.out", "cc.e").connect("cc.o", "components.in");
+        assertThat(Validator.validate(c)).isEmpty();
+        InferredTypes t = TypeInference.infer(c);
+        // MIN makes the label column nullable; the schema is the labels' one
+        StreamType minLabels = StreamType.zset(RowSchema.of(Column.of("node", SqlType.BIGINT), Column.nullable("label", SqlType.BIGINT)));
+        assertThat(t.find("zo", "out")).contains(minLabels);
+        assertThat(t.find("cc", "o")).contains(minLabels);
+    }
 }
