@@ -223,6 +223,7 @@ public final class DotExport {
     }
 
     private static String quote(String id) {
-        return "\"" + id.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+        // DOT strings cannot hold raw line breaks; ids with them are invalid (BAD_ID) but still exported
+        return "\"" + id.replace("\\", "\\\\").replace("\"", "\\\"").replace("\r", "\\r").replace("\n", "\\n") + "\"";
     }
 }

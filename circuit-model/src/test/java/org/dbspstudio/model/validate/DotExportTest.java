@@ -132,4 +132,14 @@ class DotExportTest {
         assertThat(p.labels().get("a b")).contains("say \"hi\"");
         assertThat(p.edgeIds().values()).containsExactlyInAnyOrder("a b.out->o.in", "ghost.out->o.in");
     }
+
+    @Test
+    void operatorIdsWithLineBreaksAndQuotesStillExport() {
+        // such ids are invalid (BAD_ID), but exporting a broken circuit must not crash
+        Circuit c = new Circuit().add(Operator.of("a\nb", OpKind.NEGATE)).add(Operator.of("q\"x", OpKind.NEGATE))
+                .connect(new Stream(new org.dbspstudio.model.PortRef("a\nb", "out"), new org.dbspstudio.model.PortRef("q\"x", "in")));
+        Parsed p = parse(DotExport.toDot(c));
+        assertThat(p.graph().vertexSet()).hasSize(2);
+        assertThat(p.graph().edgeSet()).hasSize(1);
+    }
 }
