@@ -22,6 +22,12 @@ public final class Screenshots {
         Files.createDirectories(out);
         Path file = Files.createTempDirectory("shots").resolve("users_orders.json");
         DocumentFiles.save(Samples.usersOrders(), file);
+        Path loop = file.resolveSibling("integrator_without_delay.json");
+        org.dbspstudio.model.Circuit c = Samples.integrator();
+        c.remove("delay");
+        c.add(org.dbspstudio.model.Operator.of("neg", org.dbspstudio.model.OpKind.NEGATE));
+        c.connect("plus.out", "neg.in").connect("neg.out", "plus.b");
+        DocumentFiles.save(new org.dbspstudio.model.CircuitDocument("integrator_without_delay", c), loop);
         Platform.startup(() -> { });
         for (boolean dark : new boolean[]{false, true}) {
             AtomicReference<MainWindow> w = new AtomicReference<>();
@@ -30,19 +36,22 @@ public final class Screenshots {
                 prefs.setDarkTheme(dark);
                 MainWindow mw = new MainWindow(new Stage(), prefs);
                 mw.show();
-                mw.files().open(file);
+                mw.files().open(dark ? loop : file);
                 w.set(mw);
             });
             Thread.sleep(800);
             run(() -> {
                 var t = w.get().current().orElseThrow();
                 t.canvas().fit();
-                t.doc().select(List.of("join"));
+                t.doc().select(List.of(dark ? "plus" : "join"));
+                if (dark) {
+                    t.canvas().zoomBy(0.9);
+                }
             });
             Thread.sleep(500);
             run(() -> {
                 try {
-                    PngExport.writeScene(w.get().scene(), out.resolve(dark ? "main-dark.png" : "main-light.png"));
+                    PngExport.writeScene(w.get().scene(), out.resolve(dark ? "ide-dark.png" : "ide-light.png"));
                 } catch (Exception e) {
                     throw new RuntimeException(e);
                 }
