@@ -17,7 +17,7 @@ final class FlatRows {
     int used;
 
     FlatRows(int expected) {
-        int cap = 8;
+        int cap = 2;
         while (cap < expected * 2) {
             cap <<= 1;
         }

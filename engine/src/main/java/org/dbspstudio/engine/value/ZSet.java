@@ -336,7 +336,7 @@ public final class ZSet implements StreamValue {
                 editor = new PMap.Editor<>(base.map);
             } else {
                 editor = null;
-                table = base.flat != null ? base.flat.copy() : new FlatRows(8);
+                table = base.flat != null ? base.flat.copy() : new FlatRows(1);
             }
         }
 
