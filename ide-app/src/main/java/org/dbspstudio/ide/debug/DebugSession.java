@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
@@ -255,7 +256,7 @@ public final class DebugSession {
      * whose data changed (steps not run yet just use the new data).
      */
     public CompletableFuture<Void> documentChanged() {
-        if (compiledCircuit == null) {
+        if (compiledCircuit == null || unchangedSinceLastCheck()) {
             return CompletableFuture.completedFuture(null);
         }
         if (!compiledCircuit.equals(document.circuit())) {
@@ -275,6 +276,32 @@ public final class DebugSession {
         }
         return CompletableFuture.completedFuture(null);
     }
+
+    /**
+     * Lets the session skip comparing the document with what it runs (a large scenario costs a
+     * full comparison) while {@code revision} has not changed; see {@link #changedElsewhere}.
+     */
+    public void setRevision(LongSupplier revision) {
+        this.revision = revision;
+    }
+
+    /** The document changed without its revision changing (a scenario shared with another tab was edited). */
+    public void changedElsewhere() {
+        checkedRevision = Long.MIN_VALUE;
+    }
+
+    private boolean unchangedSinceLastCheck() {
+        if (revision == null) {
+            return false;
+        }
+        long r = revision.getAsLong();
+        boolean same = r == checkedRevision;
+        checkedRevision = r;
+        return same;
+    }
+
+    private LongSupplier revision;
+    private long checkedRevision = Long.MIN_VALUE;
 
     /** Stops the engine thread. */
     public void dispose() {
@@ -418,6 +445,11 @@ public final class DebugSession {
     /** Takes copies of the document on the UI thread before queueing a job; cancels a running one. */
     private void prepare(boolean forceRecompile) {
         cancel.set(true);
+        if (!forceRecompile && compiledCircuit != null && unchangedSinceLastCheck()) {
+            toCompile = compiledCircuit;
+            scenarioForJob = runScenario;
+            return;
+        }
         if (forceRecompile || compiledCircuit == null || !compiledCircuit.equals(document.circuit())) {
             compiledCircuit = document.circuit().copy();
             runScenario = document.scenario().copy();
@@ -515,7 +547,9 @@ public final class DebugSession {
             if (failureEngine() != null && engineCursor >= failureEngine().step()) {
                 return failureEngine().getMessage();
             }
-            if (t - start > 1) {
+            long now = System.nanoTime();
+            if (t - start > 1 && now - lastProgress > PROGRESS_NANOS) {
+                lastProgress = now;
                 publish(null, (engineCursor - start) / (double) (t - start));
             }
         }
@@ -550,6 +584,9 @@ public final class DebugSession {
     }
 
     private volatile int rerunFrom = -1;
+    private long lastProgress;
+    /** Long runs report progress at most this often (each report refreshes the views). */
+    private static final long PROGRESS_NANOS = 150_000_000L;
 
     private int scenarioStepsEngine() {
         synchronized (lock) {

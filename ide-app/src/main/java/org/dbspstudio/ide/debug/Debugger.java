@@ -67,6 +67,7 @@ public final class Debugger {
         RewriteResult rewrite;
         Map<String, StreamType> types;
         long typesRevision = -1;
+        EngineException shownFailure;
     }
 
     public Debugger(MainWindow window) {
@@ -200,6 +201,7 @@ public final class Debugger {
         return entries.computeIfAbsent(t, k -> {
             Entry e = new Entry();
             e.session = new DebugSession(t.doc().document());
+            e.session.setRevision(() -> t.doc().revisionProperty().get());
             e.values = new CanvasValues(t.canvas(), t.doc());
             e.values.bind(e.session);
             e.values.setIterations(path -> iterationsFor(t, path));
@@ -292,7 +294,10 @@ public final class Debugger {
         if (!s.messageProperty().get().isEmpty()) {
             window.status(s.messageProperty().get());
         }
-        window.refreshPanels();
+        if (s.failure() != e.shownFailure) {
+            e.shownFailure = s.failure();
+            window.refreshPanels();
+        }
     }
 
     /** Run failures of a document as problems (shown with the editor's diagnostics). */
@@ -385,6 +390,7 @@ public final class Debugger {
         t.doc().execute(new ScenarioCommand(description, before, next));
         Entry e = entry(t);
         if (e.partner != null && entries.containsKey(e.partner)) {
+            entries.get(e.partner).session.changedElsewhere();
             entries.get(e.partner).session.documentChanged();
         }
     }
