@@ -80,4 +80,13 @@ class NegativeVerifierTest {
         VerifyReport r = new Verifier().verify(Fixtures.paper45(), inc, sc, 0, 0);
         assertThat(r.equivalent()).as(r.describe()).isTrue();
     }
+
+    @Test
+    void missingOutputIsReportedAsAnError() {
+        Circuit inc = Incrementalizer.incrementalize(Fixtures.paper45()).incremental();
+        inc.replace(inc.op("v").withParam("name", "renamed"));
+        VerifyReport r = new Verifier().verify(Fixtures.paper45(), inc, null, 1, 0);
+        assertThat(r.equivalent()).isFalse();
+        assertThat(r.error()).contains("no output named 'v'");
+    }
 }
