@@ -182,13 +182,16 @@ public final class Menus {
 
     /** Keyboard shortcuts and mouse gestures, for the help window. */
     public List<Shortcut> shortcuts() {
-        List<Shortcut> out = new ArrayList<>();
+        java.util.Map<String, String> rows = new java.util.LinkedHashMap<>();
         for (MenuItem m : all) {
             if (m.getAccelerator() != null) {
-                String name = m.getText().replaceAll("^(Undo|Redo) .*", "$1");
-                out.add(new Shortcut(name, m.getAccelerator().getDisplayText()));
+                String name = m.getText().replaceAll("^(Undo|Redo) .*", "$1").replaceAll(" \\(.*\\)$", "");
+                String keys = m.getAccelerator().getDisplayText().replace("DIGIT", "").replace("BACK_SPACE", "Backspace");
+                rows.merge(name, keys, (a, b) -> a.contains(b) ? a : a + "  or  " + b);
             }
         }
+        List<Shortcut> out = new ArrayList<>();
+        rows.forEach((name, keys) -> out.add(new Shortcut(name, keys)));
         out.add(new Shortcut("Create an operator", "drag from the palette (or double-click it)"));
         out.add(new Shortcut("Connect", "drag from an output port (right) to an input port (left)"));
         out.add(new Shortcut("Select / add to selection", "click / Shift+click, or drag a rectangle"));
