@@ -15,7 +15,6 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
-import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.StreamType;
 import org.dbspstudio.model.validate.TypeInference;
 import org.dbspstudio.model.validate.Validator;
@@ -309,9 +308,5 @@ public final class Simulation {
     /** The output values after the last step run (available even when the trace is not recorded). */
     public Map<String, StreamValue> lastOutputs() {
         return Map.copyOf(lastOutputs);
-    }
-
-    static RowSchema rowOf(StreamType t) {
-        return t instanceof StreamType.ZSet z ? z.row() : null;
     }
 }

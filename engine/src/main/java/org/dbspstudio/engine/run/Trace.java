@@ -2,7 +2,6 @@ package org.dbspstudio.engine.run;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
@@ -228,9 +227,5 @@ public final class Trace {
             f = its.get(iterations[d]);
         }
         return f;
-    }
-
-    static Map<String, StreamValue> orderedCopy(Map<String, StreamValue> m) {
-        return new LinkedHashMap<>(m);
     }
 }

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiConsumer;
-import java.util.function.BinaryOperator;
 import org.dbspstudio.model.types.Row;
 
 /**
@@ -13,11 +12,6 @@ import org.dbspstudio.model.types.Row;
  */
 public final class IndexedZSet implements StreamValue {
     public static final IndexedZSet EMPTY = new IndexedZSet(PMap.empty(), 0);
-
-    private static final BinaryOperator<ZSet> ADD = (a, b) -> {
-        ZSet s = a.plus(b);
-        return s.isEmpty() ? null : s;
-    };
 
     private final PMap<Row, ZSet> map;
     private final long rows;
