@@ -34,6 +34,7 @@ public final class CanvasValues {
     private Function<List<String>, int[]> iterations = p -> new int[p.size()];
     private boolean heat;
     private Map<String, String> highlights = Map.of();
+    private final SummaryCache summaries = new SummaryCache();
 
     public CanvasValues(CircuitCanvas canvas, EditorDocument doc) {
         this.canvas = canvas;
@@ -130,7 +131,7 @@ public final class CanvasValues {
                 StreamRef ref = new StreamRef(path, op.id(), port);
                 StreamValue v = session.value(ref, step, its);
                 boolean changes = session.changesMode() && path.isEmpty();
-                Label l = new Label(ValueRows.summary(v, changes));
+                Label l = new Label(summaries.summary(session, ref, step, its, v, changes));
                 l.setId("value-" + op.id() + "-" + port);
                 l.getStyleClass().add("value-label");
                 if (v != null && !v.isZero()) {

@@ -360,7 +360,7 @@ public final class DebugSession {
     }
 
     /** The change of a top-level stream since the previous step when the engine tracked it, else null. */
-    private StreamValue knownDelta(StreamRef ref, int step) {
+    StreamValue knownDelta(StreamRef ref, int step) {
         synchronized (lock) {
             if (sim == null || step <= sim.trace().firstStep() || step >= sim.trace().endStep()) {
                 return null;

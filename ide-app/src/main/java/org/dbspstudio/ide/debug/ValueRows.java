@@ -79,13 +79,21 @@ public final class ValueRows {
             ix.forEach((k, z) -> count(z, pn));
             keys = ix.keyCount() + (ix.keyCount() == 1 ? " key, " : " keys, ");
         }
-        if (!asChange && pn[1] == 0) {
-            return keys + pn[0] + (pn[0] == 1 ? " row" : " rows");
+        return keys + fromCounts(pn[0], pn[1], asChange);
+    }
+
+    /** The summary of a non-empty Z-set with {@code pos} rows of positive and {@code neg} of negative weight. */
+    static String fromCounts(long pos, long neg, boolean asChange) {
+        if (pos + neg == 0) {
+            return "∅";
         }
-        if (pn[1] == 0) {
-            return keys + "+" + pn[0];
+        if (!asChange && neg == 0) {
+            return pos + (pos == 1 ? " row" : " rows");
         }
-        return keys + (pn[0] == 0 ? "" : "+" + pn[0] + " ") + MINUS + pn[1];
+        if (neg == 0) {
+            return "+" + pos;
+        }
+        return (pos == 0 ? "" : "+" + pos + " ") + MINUS + neg;
     }
 
     private static void count(ZSet z, long[] pn) {

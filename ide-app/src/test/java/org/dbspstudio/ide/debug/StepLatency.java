@@ -89,6 +89,23 @@ public final class StepLatency {
             System.out.printf("inspector %s (%s): Step → refreshed inspector, median %.1f ms, max %.1f ms over %d steps %s%n",
                     mode, rows, ms.get(ms.size() / 2), ms.get(ms.size() - 1), ms.size(), ms);
         }
+        DebuggerShots.fx(() -> {
+            Debugger dbg = mw.debugger();
+            EditorTab t = tab.get();
+            String[] names = {"canvas values", "inspector", "timeline", "statistics", "window panels"};
+            Runnable[] parts = {() -> dbg.values(t).refresh(), () -> dbg.inspector().refresh(),
+                () -> dbg.timeline().refresh(), () -> dbg.statistics().refresh(), mw::refreshPanels};
+            StringBuilder sb = new StringBuilder("refresh breakdown on the FX thread:");
+            for (int i = 0; i < parts.length; i++) {
+                long a = System.nanoTime();
+                parts[i].run();
+                sb.append(String.format(" %s %.1f ms;", names[i], (System.nanoTime() - a) / 1e6));
+            }
+            System.out.println(sb);
+        });
+        long e0 = System.nanoTime();
+        mw.debugger().session(tab.get()).step().get(60, TimeUnit.SECONDS);
+        System.out.printf("engine job alone (step, publish, listeners): %.1f ms%n", (System.nanoTime() - e0) / 1e6);
         DebuggerShots.fx(() -> mw.stage().close());
         Platform.exit();
     }
