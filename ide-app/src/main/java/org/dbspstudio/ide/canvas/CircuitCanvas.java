@@ -48,6 +48,8 @@ public final class CircuitCanvas extends Region {
     private final EditorDocument doc;
     private final Host host;
     private final Canvas grid = new Canvas();
+    private final javafx.scene.control.Label hint = new javafx.scene.control.Label(
+            "Drag operators here from the palette, then drag from an output port to an input port to connect them");
     private final Group content = new Group();
     private final Group streamLayer = new Group();
     private final Group nodeLayer = new Group();
@@ -67,7 +69,9 @@ public final class CircuitCanvas extends Region {
         content.getTransforms().addAll(pan, zoom);
         content.getChildren().addAll(streamLayer, nodeLayer, overlay);
         grid.setMouseTransparent(true);
-        getChildren().addAll(grid, content);
+        hint.getStyleClass().add("canvas-hint");
+        hint.setMouseTransparent(true);
+        getChildren().addAll(grid, content, hint);
         Rectangle clip = new Rectangle();
         clip.widthProperty().bind(widthProperty());
         clip.heightProperty().bind(heightProperty());
@@ -185,6 +189,7 @@ public final class CircuitCanvas extends Region {
             }
         }
         streamLayer.getChildren().setAll(views);
+        hint.setVisible(nodes.isEmpty());
         reroute(null);
         showSelection();
         showProblems();
@@ -285,6 +290,8 @@ public final class CircuitCanvas extends Region {
 
     @Override
     protected void layoutChildren() {
+        hint.autosize();
+        hint.relocate(Math.max(0, (getWidth() - hint.getWidth()) / 2), Math.max(0, (getHeight() - hint.getHeight()) / 2));
         if (grid.getWidth() != getWidth() || grid.getHeight() != getHeight()) {
             grid.setWidth(getWidth());
             grid.setHeight(getHeight());

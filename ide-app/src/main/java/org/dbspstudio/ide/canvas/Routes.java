@@ -37,10 +37,6 @@ public final class Routes {
         List<Pt> pts = new ArrayList<>();
         pts.add(new Pt(sx, sy));
         if (!isFeedback(sx, tx)) {
-            if (Math.abs(sy - ty) < 0.5) {
-                pts.add(new Pt(tx, ty));
-                return pts;
-            }
             double mx = Math.round((sx + tx) / 2);
             pts.add(new Pt(mx, sy));
             pts.add(new Pt(mx, ty));
