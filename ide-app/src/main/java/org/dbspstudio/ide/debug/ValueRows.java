@@ -32,7 +32,13 @@ public final class ValueRows {
         }
     }
 
-    /** Every element of {@code v}, sorted by key then row (an integer gives one entry unless zero). */
+    /** Z-sets with more rows are listed in the engine's (deterministic) order; tables sort them on demand. */
+    public static final int SORT_LIMIT = 10_000;
+
+    /**
+     * Every element of {@code v} (an integer gives one entry unless zero), sorted by key then row;
+     * the rows of a Z-set larger than {@link #SORT_LIMIT} are not sorted.
+     */
     public static List<Entry> entries(StreamValue v) {
         List<Entry> out = new ArrayList<>();
         if (v == null) {
@@ -44,7 +50,9 @@ public final class ValueRows {
             }
         } else if (v instanceof ZSet z) {
             z.forEach((r, w) -> out.add(new Entry(null, r, w)));
-            out.sort(Comparator.comparing(Entry::row));
+            if (out.size() <= SORT_LIMIT) {
+                out.sort(Comparator.comparing(Entry::row));
+            }
         } else if (v instanceof IndexedZSet ix) {
             for (Row k : ix.sortedKeys()) {
                 List<Entry> group = new ArrayList<>();
