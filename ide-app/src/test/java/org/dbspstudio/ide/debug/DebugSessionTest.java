@@ -111,4 +111,63 @@ class DebugSessionTest {
         assertThat(s.cursor()).isEqualTo(1);
         s.dispose();
     }
+
+    private static CircuitDocument counter(int steps) {
+        org.dbspstudio.model.Circuit c = new org.dbspstudio.model.Circuit();
+        c.add(org.dbspstudio.model.Operator.of("x", org.dbspstudio.model.OpKind.INPUT, "name", "x", "type",
+                org.dbspstudio.model.types.StreamType.Z));
+        c.add(org.dbspstudio.model.Operator.of("i", org.dbspstudio.model.OpKind.INTEGRATE));
+        c.add(org.dbspstudio.model.Operator.of("o", org.dbspstudio.model.OpKind.OUTPUT, "name", "o"));
+        c.connect("x.out", "i.in").connect("i.out", "o.in");
+        CircuitDocument d = new CircuitDocument("counter", c);
+        List<StepData> xs = new java.util.ArrayList<>();
+        for (int t = 0; t < steps; t++) {
+            xs.add(StepData.scalar(1));
+        }
+        d.scenario().put("x", xs);
+        return d;
+    }
+
+    @Test
+    void longRunsReportProgressAndCanBeCancelled() throws Exception {
+        DebugSession s = new DebugSession(counter(10), Runnable::run);
+        java.util.List<Double> progress = new java.util.concurrent.CopyOnWriteArrayList<>();
+        s.addListener(x -> {
+            if (x.progressProperty().get() >= 0) {
+                progress.add(x.progressProperty().get());
+                if (x.cursor() >= 20) {
+                    x.cancel();
+                }
+            }
+        });
+        await(s.seek(2_000_000));
+        assertThat(progress).isNotEmpty().allMatch(p -> p >= 0 && p < 1);
+        assertThat(s.cursor()).isLessThan(2_000_000).isEqualTo(s.stepsRun() - 1);
+        assertThat(s.messageProperty().get()).startsWith("Stopped at step");
+        // a snapshot input receives the running sum of the scenario's changes: 10 ones, then nothing
+        assertThat(s.cursor()).isGreaterThanOrEqualTo(9);
+        assertThat(s.value(StreamRef.top("x", "out"), s.cursor())).isEqualTo(org.dbspstudio.engine.value.ZInt.of(10));
+        s.dispose();
+    }
+
+    @Test
+    void playStopsAtTheEndOfTheScenarioOrWhenPaused() throws Exception {
+        DebugSession s = new DebugSession(counter(5), Runnable::run);
+        await(s.play(0));
+        assertThat(s.cursor()).isEqualTo(4);
+        // inputs 1, 2, 3, 4, 5 (running sums); their integral 15
+        assertThat(s.value(StreamRef.top("x", "out"), 4)).isEqualTo(org.dbspstudio.engine.value.ZInt.of(5));
+        assertThat(s.value(StreamRef.top("i", "out"), 4)).isEqualTo(org.dbspstudio.engine.value.ZInt.of(15));
+        DebugSession p = new DebugSession(counter(1000), Runnable::run);
+        p.addListener(x -> {
+            if (x.cursor() >= 3) {
+                x.cancel();
+            }
+        });
+        await(p.play(1));
+        assertThat(p.cursor()).isBetween(3, 998);
+        assertThat(p.messageProperty().get()).startsWith("Paused at step");
+        s.dispose();
+        p.dispose();
+    }
 }
