@@ -2,7 +2,6 @@ package org.dbspstudio.ide.canvas;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -305,10 +304,5 @@ final class CanvasGestures {
             canvas.panBy(e.isShiftDown() ? e.getDeltaY() : e.getDeltaX(), e.isShiftDown() ? 0 : e.getDeltaY());
         }
         e.consume();
-    }
-
-    /** Positions for a move command: unused entries are dropped. */
-    static Map<String, Layout.Point> copy(Map<String, Layout.Point> m) {
-        return new LinkedHashMap<>(m);
     }
 }
