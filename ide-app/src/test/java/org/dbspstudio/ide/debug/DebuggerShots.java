@@ -68,8 +68,26 @@ public final class DebuggerShots {
             } catch (Exception e) {
                 throw new RuntimeException(e);
             }
-            w.get().stage().close();
         });
+        if (args.length > 1 && args[1].equals("incremental")) {
+            fx(() -> {
+                w.get().debugger().incrementalize();
+                w.get().debugger().explanation().list().getSelectionModel().select(3);
+            });
+            Thread.sleep(1500);
+            fx(() -> w.get().debugger().verify());
+            Thread.sleep(3000);
+            fx(() -> w.get().debugger().showPanel("Rewrite"));
+            Thread.sleep(500);
+            fx(() -> {
+                try {
+                    PngExport.writeScene(w.get().scene(), out.resolve("debugger-incremental.png"));
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+        }
+        fx(() -> w.get().stage().close());
         Platform.exit();
     }
 
