@@ -19,6 +19,14 @@ import org.dbspstudio.model.CircuitDocument;
  * without layout, and the frame intervals while panning and zooming it. Run under xvfb-run.
  */
 public final class Measure {
+    private static void report(String what, List<Double> frames) {
+        List<Double> sorted = new ArrayList<>(frames);
+        Collections.sort(sorted);
+        double mean = frames.stream().mapToDouble(d -> d).average().orElse(0);
+        System.out.printf("%s: %d frames, mean %.1f ms, median %.1f ms, p95 %.1f ms, max %.1f ms%n", what, frames.size(),
+                mean, sorted.get(sorted.size() / 2), sorted.get((int) (sorted.size() * 0.95)), sorted.get(sorted.size() - 1));
+    }
+
     public static void main(String[] args) throws Exception {
         int n = args.length > 0 ? Integer.parseInt(args[0]) : 500;
         Path file = Files.createTempDirectory("measure").resolve("generated.json");
@@ -92,6 +100,10 @@ public final class Measure {
                         canvas.panBy(i % 40 < 20 ? 12 : -12, 5 * Math.sin(i / 7.0));
                     } else if (i < 240) {
                         canvas.zoomAt(i % 40 < 20 ? 1.05 : 1 / 1.05, 400, 300);
+                    } else if (i == 240) {
+                        canvas.setView(1.0, 0, 0); // 100 %: every detail drawn
+                    } else if (i < 360) {
+                        canvas.panBy(i % 40 < 20 ? -15 : 15, 0);
                     } else {
                         stop();
                         done.countDown();
@@ -102,13 +114,10 @@ public final class Measure {
         });
         done.await();
         long cpuUsed = os.getProcessCpuTime() - cpuBefore;
-        List<Double> sorted = new ArrayList<>(frames);
-        Collections.sort(sorted);
-        double mean = frames.stream().mapToDouble(d -> d).average().orElse(0);
         System.out.println("load average " + java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()
                 + " on " + Runtime.getRuntime().availableProcessors() + " cores");
-        System.out.printf("pan/zoom: %d frames, mean %.1f ms, median %.1f ms, p95 %.1f ms, max %.1f ms%n", frames.size(),
-                mean, sorted.get(sorted.size() / 2), sorted.get((int) (sorted.size() * 0.95)), sorted.get(sorted.size() - 1));
+        report("pan/zoom at fit (" + n + " operators visible)", frames.subList(0, 239));
+        report("pan at 100 % (details drawn)", frames.subList(241, frames.size()));
         System.out.printf("pan/zoom: process CPU per frame (all threads, incl. rendering) %.1f ms%n", cpuUsed / 1e6 / frames.size());
         Platform.exit();
         System.exit(0);

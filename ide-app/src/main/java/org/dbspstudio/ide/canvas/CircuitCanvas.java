@@ -158,7 +158,7 @@ public final class CircuitCanvas extends Region {
                     nodeLayer.getChildren().remove(n);
                 }
                 n = new OperatorNode(op);
-                n.showDetail(detailShown);
+                n.showDetail(detailShown, portsShown);
                 gestures.attach(n);
                 nodeLayer.getChildren().add(n);
                 nodes.put(op.id(), n);
@@ -183,6 +183,7 @@ public final class CircuitCanvas extends Region {
         for (Stream s : c.streams()) {
             if (nodes.containsKey(s.from().op()) && nodes.containsKey(s.to().op())) {
                 StreamView v = new StreamView(s);
+                v.showHead(portsShown);
                 gestures.attach(v);
                 streams.put(s, v);
                 views.add(v);
@@ -197,13 +198,19 @@ public final class CircuitCanvas extends Region {
 
     /** Below this zoom, small texts (parameters, ids, port names) are not drawn. */
     public static final double DETAIL_ZOOM = 0.45;
+    /** Below this zoom, ports and arrowheads are not drawn either. */
+    public static final double PORT_ZOOM = 0.25;
     private boolean detailShown = true;
+    private boolean portsShown = true;
 
     private void levelOfDetail() {
         boolean show = zoom.getX() >= DETAIL_ZOOM;
-        if (show != detailShown) {
+        boolean ports = zoom.getX() >= PORT_ZOOM;
+        if (show != detailShown || ports != portsShown) {
             detailShown = show;
-            nodes.values().forEach(n -> n.showDetail(show));
+            portsShown = ports;
+            nodes.values().forEach(n -> n.showDetail(show, ports));
+            streams.values().forEach(v -> v.showHead(ports));
         }
     }
 

@@ -136,10 +136,12 @@ public final class OperatorNode extends Group {
     }
 
     /** Shows or hides the small texts (zoomed far out they are unreadable and slow to draw). */
-    void showDetail(boolean show) {
+    void showDetail(boolean show, boolean ports) {
         for (var n : getChildren()) {
             if (n instanceof Text t && !t.getStyleClass().contains("op-glyph")) {
                 t.setVisible(show);
+            } else if (n instanceof PortNode p) {
+                p.setVisible(ports);
             }
         }
     }

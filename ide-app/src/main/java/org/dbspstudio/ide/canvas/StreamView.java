@@ -55,6 +55,10 @@ public final class StreamView extends Group {
         toggle("feedback", feedback);
     }
 
+    void showHead(boolean show) {
+        head.setVisible(show);
+    }
+
     void setSelected(boolean on) {
         toggle("selected", on);
     }
