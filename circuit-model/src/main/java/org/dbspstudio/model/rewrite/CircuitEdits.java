@@ -1,11 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +11,9 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.validate.CircuitGraph;
+import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
+import org.jgrapht.graph.AsSubgraph;
 
 /** Small graph edits and queries on one circuit level, shared by the rules. */
 final class CircuitEdits {
@@ -86,100 +85,19 @@ final class CircuitEdits {
      * order, the components ordered by their first operator's position (deterministic).
      */
     static List<List<String>> components(Circuit c, Set<String> ops) {
-        Map<String, List<String>> succ = new LinkedHashMap<>();
-        for (String id : c.operatorIds()) {
-            if (ops.contains(id)) {
-                succ.put(id, new ArrayList<>());
-            }
-        }
-        for (Stream s : c.streams()) {
-            if (succ.containsKey(s.from().op()) && succ.containsKey(s.to().op())) {
-                succ.get(s.from().op()).add(s.to().op());
-            }
-        }
-        var tarjan = new Tarjan(succ);
+        var sub = new AsSubgraph<>(CircuitGraph.of(c).graph(), ops);
         Map<String, Integer> position = new HashMap<>();
         List<String> ids = c.operatorIds();
         for (int i = 0; i < ids.size(); i++) {
             position.put(ids.get(i), i);
         }
         List<List<String>> comps = new ArrayList<>();
-        for (List<String> comp : tarjan.run()) {
+        for (Set<String> comp : new KosarajuStrongConnectivityInspector<>(sub).stronglyConnectedSets()) {
             List<String> sorted = new ArrayList<>(comp);
             sorted.sort((a, b) -> Integer.compare(position.get(a), position.get(b)));
             comps.add(sorted);
         }
         comps.sort((a, b) -> Integer.compare(position.get(a.get(0)), position.get(b.get(0))));
         return comps;
-    }
-
-    /** Iterative Tarjan, so deep circuits do not overflow the stack. */
-    private static final class Tarjan {
-        private final Map<String, List<String>> succ;
-        private final Map<String, Integer> index = new HashMap<>();
-        private final Map<String, Integer> low = new HashMap<>();
-        private final Deque<String> stack = new ArrayDeque<>();
-        private final Set<String> onStack = new HashSet<>();
-        private final List<List<String>> result = new ArrayList<>();
-        private int counter;
-
-        Tarjan(Map<String, List<String>> succ) {
-            this.succ = succ;
-        }
-
-        List<List<String>> run() {
-            for (String v : succ.keySet()) {
-                if (!index.containsKey(v)) {
-                    visit(v);
-                }
-            }
-            return result;
-        }
-
-        private void visit(String root) {
-            Deque<Object[]> work = new ArrayDeque<>();
-            enter(root);
-            work.push(new Object[] {root, 0});
-            while (!work.isEmpty()) {
-                Object[] frame = work.peek();
-                String v = (String) frame[0];
-                int i = (Integer) frame[1];
-                List<String> next = succ.get(v);
-                if (i < next.size()) {
-                    frame[1] = i + 1;
-                    String w = next.get(i);
-                    if (!index.containsKey(w)) {
-                        enter(w);
-                        work.push(new Object[] {w, 0});
-                    } else if (onStack.contains(w)) {
-                        low.put(v, Math.min(low.get(v), index.get(w)));
-                    }
-                    continue;
-                }
-                work.pop();
-                if (!work.isEmpty()) {
-                    String parent = (String) work.peek()[0];
-                    low.put(parent, Math.min(low.get(parent), low.get(v)));
-                }
-                if (low.get(v).equals(index.get(v))) {
-                    List<String> comp = new ArrayList<>();
-                    String w;
-                    do {
-                        w = stack.pop();
-                        onStack.remove(w);
-                        comp.add(w);
-                    } while (!w.equals(v));
-                    result.add(comp);
-                }
-            }
-        }
-
-        private void enter(String v) {
-            index.put(v, counter);
-            low.put(v, counter);
-            counter++;
-            stack.push(v);
-            onStack.add(v);
-        }
     }
 }
