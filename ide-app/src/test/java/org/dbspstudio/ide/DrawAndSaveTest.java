@@ -43,6 +43,25 @@ class DrawAndSaveTest extends IdeTestBase {
     }
 
     @Test
+    void rubberBandSelectsAndStreamsAreSelectedAndDeletedByClicking(FxRobot robot) {
+        drawIntegrator(robot);
+        robot.drag(onCanvas(20, 20), javafx.scene.input.MouseButton.PRIMARY).dropTo(onCanvas(420, 230));
+        assertThat(doc().selectedOperators()).containsExactlyInAnyOrder("input", "plus");
+        javafx.scene.Node hit = fx(() -> canvas().streamView(org.dbspstudio.model.Stream.of("plus.out", "output.in"))
+                .getChildren().get(0));
+        robot.clickOn(hit);
+        assertThat(doc().selectedStreams()).containsExactly(org.dbspstudio.model.Stream.of("plus.out", "output.in"));
+        assertThat(doc().selectedOperators()).isEmpty();
+        robot.type(javafx.scene.input.KeyCode.DELETE);
+        assertThat(doc().current().streams()).doesNotContain(org.dbspstudio.model.Stream.of("plus.out", "output.in"));
+        assertThat(doc().current().operatorIds()).hasSize(4);
+        assertThat(doc().commands().nextUndo().orElseThrow().description()).isEqualTo("Delete 1 stream");
+        // the now unconnected input is ringed
+        assertThat(fx(() -> robot.lookup("#port-output-in-in").queryAs(javafx.scene.Node.class).getStyleClass()))
+                .contains("port-unconnected");
+    }
+
+    @Test
     void incompatibleConnectionIsRefusedWithTheReason(FxRobot robot) {
         dropFromPalette(robot, OpKind.INPUT, 120, 160);
         dropFromPalette(robot, OpKind.FILTER, 360, 160);

@@ -214,6 +214,18 @@ public final class CircuitCanvas extends Region {
         }
     }
 
+    /** Runs {@code s} with every detail drawn whatever the zoom (exports). */
+    public <T> T withAllDetail(java.util.function.Supplier<T> s) {
+        nodes.values().forEach(n -> n.showDetail(true, true));
+        streams.values().forEach(v -> v.showHead(true));
+        try {
+            return s.get();
+        } finally {
+            nodes.values().forEach(n -> n.showDetail(detailShown, portsShown));
+            streams.values().forEach(v -> v.showHead(portsShown));
+        }
+    }
+
     /** Recomputes the routes of the streams touching {@code ops} (all when null). */
     void reroute(Set<String> ops) {
         Map<String, Integer> lanes = new HashMap<>();

@@ -239,7 +239,8 @@ public final class FileActions {
             switch (kind.toUpperCase()) {
                 case "PNG" -> {
                     Color bg = window.isDark() ? Color.web("#0d1117") : Color.WHITE;
-                    var img = PngExport.snapshot(t.canvas().drawing(), t.canvas().drawingBounds(), 2.0, bg);
+                    var img = t.canvas().withAllDetail(
+                            () -> PngExport.snapshot(t.canvas().drawing(), t.canvas().drawingBounds(), 2.0, bg));
                     PngExport.write(img, file);
                 }
                 case "SVG" -> DocumentFiles.writeAtomically(file, SvgExport.toSvg(t.doc().current(), t.doc().document().layout()));
