@@ -38,7 +38,13 @@
  * <li>Delta tracking: an integral (and a snapshot input) knows its change since the previous tick;
  *     arrangements (indexes on a join key, shared by every operator reading the same stream with
  *     the same key), aggregates, distinct and linear operators then update their previous result
- *     by the change instead of recomputing. With {@code EngineOptions.deltaTracking=false}
+ *     by the change instead of recomputing. Inside a nested circuit an outer-clock integral (and an
+ *     outer-clock delay of one) knows its change over the outer clock
+ *     ({@link org.dbspstudio.engine.ops.OuterChange}: the value at the same inner iteration of the
+ *     previous outer step, plus the change); the arrangements of such a stream are kept per inner
+ *     iteration across outer steps and updated by that change, so the semi-naive join
+ *     {@code I_outer(Δz) ⋈ ΔE} costs the change times the matching rows. With
+ *     {@code EngineOptions.deltaTracking=false}
  *     everything is recomputed from whole values (the benchmarks' baseline). Results are equal
  *     either way (checked by the property tests).</li>
  * </ul>

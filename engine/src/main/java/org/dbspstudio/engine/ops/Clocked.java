@@ -140,11 +140,16 @@ final class Clocked {
         }
     }
 
-    /** Per-inner-iteration state over the outer clock; beyond its length it repeats its last element. */
+    /**
+     * Per-inner-iteration state over the outer clock; beyond its length it repeats its last
+     * element. Each element may carry its known {@link OuterChange} (kept in step with the values).
+     */
     abstract static class PerIteration extends OpNode implements Build.OuterClocked {
         final StreamValue zero;
         List<StreamValue> previous = new ArrayList<>();
         List<StreamValue> current = new ArrayList<>();
+        private List<OuterChange> previousKnown = new ArrayList<>();
+        private List<OuterChange> currentKnown = new ArrayList<>();
 
         PerIteration(Operator op, StreamValue zero) {
             super(op);
@@ -155,6 +160,14 @@ final class Clocked {
         public void resetAll() {
             previous = new ArrayList<>();
             current = new ArrayList<>();
+            previousKnown = new ArrayList<>();
+            currentKnown = new ArrayList<>();
+        }
+
+        /** Keeps this iteration's value (and its outer change when known, else null) for the next outer step. */
+        void keep(StreamValue value, OuterChange known) {
+            current.add(value);
+            currentKnown.add(known);
         }
 
         StreamValue previousAt(int j) {
@@ -162,6 +175,14 @@ final class Clocked {
                 return zero;
             }
             return previous.get(Math.min(j, previous.size() - 1));
+        }
+
+        /** The outer change kept with {@link #previousAt}, or null. */
+        OuterChange previousKnownAt(int j) {
+            if (previousKnown.isEmpty()) {
+                return null;
+            }
+            return previousKnown.get(Math.min(j, previousKnown.size() - 1));
         }
 
         @Override
@@ -178,9 +199,12 @@ final class Clocked {
         public void endOuterStep(int iterations) {
             while (current.size() >= 2 && current.get(current.size() - 1).equals(current.get(current.size() - 2))) {
                 current.remove(current.size() - 1);
+                currentKnown.remove(currentKnown.size() - 1);
             }
             previous = current;
+            previousKnown = currentKnown;
             current = new ArrayList<>();
+            currentKnown = new ArrayList<>();
         }
 
         @Override
@@ -193,7 +217,10 @@ final class Clocked {
         }
     }
 
-    /** z⁻¹ over the outer clock: iteration j emits the input of iteration j at the previous outer step. */
+    /**
+     * z⁻¹ over the outer clock: iteration j emits the input of iteration j at the previous outer
+     * step, with that input's outer change when it was known.
+     */
     static final class OuterDelay extends PerIteration {
         OuterDelay(Operator op, StreamValue zero) {
             super(op, zero);
@@ -201,12 +228,20 @@ final class Clocked {
 
         @Override
         public void eval(Ctx ctx) {
-            ctx.out(0, previousAt(ctx.tick()), null);
-            current.add(ctx.in(0));
+            OuterChange known = previousKnownAt(ctx.tick());
+            if (known != null) {
+                ctx.outOuter(0, previousAt(ctx.tick()), known);
+            } else {
+                ctx.out(0, previousAt(ctx.tick()), null);
+            }
+            keep(ctx.in(0), ctx.inOuter(0));
         }
     }
 
-    /** I over the outer clock, one running sum per inner iteration. */
+    /**
+     * I over the outer clock, one running sum per inner iteration; its outer change is its input
+     * (the basis being iteration j's sum at the previous outer step).
+     */
     static final class OuterIntegrate extends PerIteration {
         private StreamValue lastInput;
 
@@ -218,23 +253,28 @@ final class Clocked {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
-            StreamValue out = previousAt(ctx.tick()).plus(in);
-            current.add(out);
+            StreamValue basis = previousAt(ctx.tick());
+            StreamValue out = basis.plus(in);
+            OuterChange known = new OuterChange(basis, in);
+            keep(out, known);
             lastInput = in;
-            ctx.out(0, out, null);
+            ctx.outOuter(0, out, known);
         }
 
         @Override
         public void endOuterStep(int iterations) {
             // iterations beyond this step's run repeat its last input (the loop was at a fixpoint)
             for (int j = current.size(); j < previous.size(); j++) {
-                current.add(previous.get(j).plus(lastInput));
+                keep(previous.get(j).plus(lastInput), new OuterChange(previous.get(j), lastInput));
             }
             super.endOuterStep(iterations);
         }
     }
 
-    /** D over the outer clock: iteration j's input minus iteration j's input at the previous outer step. */
+    /**
+     * D over the outer clock: iteration j's input minus iteration j's input at the previous outer
+     * step — the input's outer change itself when it is known against exactly that value.
+     */
     static final class OuterDifferentiate extends PerIteration {
         OuterDifferentiate(Operator op, StreamValue zero) {
             super(op, zero);
@@ -244,9 +284,17 @@ final class Clocked {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             StreamValue prev = previousAt(ctx.tick());
-            ctx.work(in.rows() + prev.rows());
-            current.add(in);
-            ctx.out(0, in.minus(prev), null);
+            OuterChange known = ctx.inOuter(0);
+            StreamValue out;
+            if (ctx.deltaTracking() && known != null && known.basis() == prev) {
+                out = known.change();
+                ctx.work(out.rows());
+            } else {
+                out = in.minus(prev);
+                ctx.work(in.rows() + prev.rows());
+            }
+            keep(in, null);
+            ctx.out(0, out, null);
         }
     }
 }

@@ -19,12 +19,24 @@ public interface Ctx {
     void out(int i, StreamValue value, StreamValue delta);
 
     /**
+     * The change of input {@code i} since the same inner iteration of the previous outer step
+     * (inside a nested circuit), or null when unknown.
+     */
+    OuterChange inOuter(int i);
+
+    /** Sets output {@code i} with its known change over the outer clock (its change since the previous tick is unknown). */
+    void outOuter(int i, StreamValue value, OuterChange change);
+
+    /**
      * Input {@code i} (a Z-set) indexed by {@code key}: maintained from the input's known change
      * when possible, and shared by every operator reading the same stream with the same key.
      */
     IndexedZSet arrangement(int i, KeyFn key) throws org.dbspstudio.model.expr.ExprException;
 
-    /** Whether the input's arrangement can be maintained incrementally (its change is known). */
+    /**
+     * Whether the input's arrangement can be maintained incrementally: its change since the
+     * previous tick, or over the outer clock, is known.
+     */
     boolean tracked(int i);
 
     /** This circuit's clock: 0 at the first tick (for nested circuits, of the current outer step). */

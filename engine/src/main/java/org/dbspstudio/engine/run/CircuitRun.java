@@ -2,6 +2,7 @@ package org.dbspstudio.engine.run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dbspstudio.engine.ops.Build;
@@ -9,6 +10,7 @@ import org.dbspstudio.engine.ops.Ctx;
 import org.dbspstudio.engine.ops.KeyFn;
 import org.dbspstudio.engine.ops.NestedNode;
 import org.dbspstudio.engine.ops.OpNode;
+import org.dbspstudio.engine.ops.OuterChange;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
@@ -20,6 +22,13 @@ import org.dbspstudio.model.types.Row;
  * A compiled circuit (top-level or the child of a nested operator): its operators in topological
  * order, one slot per output port, and the arrangements shared by the operators that read the
  * same stream with the same key. {@link #tick} evaluates one tick of its clock.
+ *
+ * <p>An arrangement is maintained from its stream's known change: since the previous tick (an
+ * inner-clock integral), or, inside a nested circuit, over the outer clock ({@link OuterChange},
+ * an outer-clock integral or delay). The latter are kept per inner iteration across outer steps —
+ * the arrangements built during this outer step and the previous one, found by the identity of the
+ * value they index — and updated as soon as their stream's value is produced, so a join against
+ * {@code I_outer(Δ)} costs the change times the matching rows at every iteration.
  */
 final class CircuitRun implements Build.ChildCircuit {
     final CircuitLayout layout;
@@ -28,9 +37,13 @@ final class CircuitRun implements Build.ChildCircuit {
     private final int[][] outSlots;
     private final StreamValue[] values;
     private final StreamValue[] deltas;
+    private final OuterChange[] outerChanges;
     private final boolean deltaTracking;
     private final boolean record;
     private final Map<String, Arrangement> arrangements = new HashMap<>();
+    /** Arrangements of streams with a known outer change, by slot and key (see the class comment). */
+    private final Map<String, OuterArrangements> outerArrangements = new HashMap<>();
+    private final Map<Integer, List<OuterArrangements>> outerBySlot = new HashMap<>();
     private final List<Frame> frames = new ArrayList<>();
     private final OpStats[] stats;
     private final CtxImpl ctx = new CtxImpl();
@@ -41,6 +54,24 @@ final class CircuitRun implements Build.ChildCircuit {
     private record Arrangement(IndexedZSet index, int tick, StreamValue basis) {
     }
 
+    /** One stream's arrangements on one key, by identity of the indexed value: this outer step's and the previous one's. */
+    private static final class OuterArrangements {
+        final int slot;
+        final KeyFn key;
+        Map<StreamValue, IndexedZSet> previous = new IdentityHashMap<>();
+        Map<StreamValue, IndexedZSet> current = new IdentityHashMap<>();
+
+        OuterArrangements(int slot, KeyFn key) {
+            this.slot = slot;
+            this.key = key;
+        }
+
+        IndexedZSet find(StreamValue v) {
+            IndexedZSet idx = current.get(v);
+            return idx != null ? idx : previous.get(v);
+        }
+    }
+
     CircuitRun(CircuitLayout layout, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
                EngineOptions options) {
         this.layout = layout;
@@ -49,6 +80,7 @@ final class CircuitRun implements Build.ChildCircuit {
         this.outSlots = outSlots;
         this.values = zeros.clone();
         this.deltas = new StreamValue[zeros.length];
+        this.outerChanges = new OuterChange[zeros.length];
         this.deltaTracking = options.deltaTracking();
         this.record = options.recordTrace();
         this.stats = new OpStats[order.length];
@@ -71,6 +103,7 @@ final class CircuitRun implements Build.ChildCircuit {
             EngineException failure = null;
             try {
                 node.eval(ctx);
+                maintainOuterArrangements(k);
             } catch (EngineException e) {
                 failure = e;
             } catch (ExprException e) {
@@ -154,6 +187,8 @@ final class CircuitRun implements Build.ChildCircuit {
             n.resetAll();
         }
         arrangements.clear();
+        outerArrangements.clear();
+        outerBySlot.clear();
         frames.clear();
     }
 
@@ -209,6 +244,10 @@ final class CircuitRun implements Build.ChildCircuit {
         for (OpNode n : order) {
             n.endOuterStep(iterations);
         }
+        for (OuterArrangements oa : outerArrangements.values()) {
+            oa.previous = oa.current;
+            oa.current = new IdentityHashMap<>();
+        }
     }
 
     @Override
@@ -230,6 +269,80 @@ final class CircuitRun implements Build.ChildCircuit {
     /** Feeds a top-level input operator. */
     void feed(int orderIndex, StreamValue value, StreamValue delta) {
         ((org.dbspstudio.engine.ops.Fed) order[orderIndex]).feed(value, delta);
+    }
+
+    /**
+     * Updates, from their stream's outer change, the arrangements of node {@code k}'s outputs that
+     * some operator used before, so the chain of per-iteration arrangements survives ticks where
+     * no operator asks for them.
+     */
+    private void maintainOuterArrangements(int k) throws ExprException {
+        if (!deltaTracking || outerBySlot.isEmpty()) {
+            return;
+        }
+        for (int slot : outSlots[k]) {
+            OuterChange oc = outerChanges[slot];
+            List<OuterArrangements> l = oc == null ? null : outerBySlot.get(slot);
+            if (l == null) {
+                continue;
+            }
+            for (OuterArrangements oa : l) {
+                if (oa.find(values[slot]) == null) {
+                    IndexedZSet base = oa.find(oc.basis());
+                    if (base != null) {
+                        ZSet d = (ZSet) oc.change();
+                        ctx.work += d.size();
+                        oa.current.put(values[slot], base.plus(index(d, oa.key)));
+                    }
+                }
+            }
+        }
+    }
+
+    /** The arrangement of {@code slot}'s value on {@code key}, maintained from a known change when possible. */
+    private IndexedZSet arrange(int slot, KeyFn key) throws ExprException {
+        String id = slot + "|" + key.signature();
+        Arrangement a = arrangements.get(id);
+        StreamValue v = values[slot];
+        if (a != null && a.basis == v) {
+            if (a.tick != tick) {
+                arrangements.put(id, new Arrangement(a.index, tick, v));
+            }
+            return a.index;
+        }
+        OuterChange oc = deltaTracking ? outerChanges[slot] : null;
+        OuterArrangements oa = oc == null ? null : outerArrangements(id, slot, key);
+        IndexedZSet idx = oa == null ? null : oa.find(v);
+        if (idx == null) {
+            IndexedZSet base = oa == null ? null : oa.find(oc.basis());
+            if (base != null) {
+                ZSet d = (ZSet) oc.change();
+                ctx.work += d.size();
+                idx = base.plus(index(d, key));
+            } else if (a != null && a.tick == tick - 1 && deltaTracking && deltas[slot] != null) {
+                ZSet d = (ZSet) deltas[slot];
+                ctx.work += d.size();
+                idx = a.index.plus(index(d, key));
+            } else {
+                ctx.work += v.rows();
+                idx = index((ZSet) v, key);
+            }
+        }
+        if (oa != null) {
+            oa.current.put(v, idx);
+        }
+        arrangements.put(id, new Arrangement(idx, tick, v));
+        return idx;
+    }
+
+    private OuterArrangements outerArrangements(String id, int slot, KeyFn key) {
+        OuterArrangements oa = outerArrangements.get(id);
+        if (oa == null) {
+            oa = new OuterArrangements(slot, key);
+            outerArrangements.put(id, oa);
+            outerBySlot.computeIfAbsent(slot, s -> new ArrayList<>()).add(oa);
+        }
+        return oa;
     }
 
     private IndexedZSet index(ZSet z, KeyFn key) throws ExprException {
@@ -263,33 +376,29 @@ final class CircuitRun implements Build.ChildCircuit {
         public void out(int i, StreamValue value, StreamValue delta) {
             values[outSlots[node][i]] = value;
             deltas[outSlots[node][i]] = delta;
+            outerChanges[outSlots[node][i]] = null;
+        }
+
+        @Override
+        public OuterChange inOuter(int i) {
+            return outerChanges[inSlots[node][i]];
+        }
+
+        @Override
+        public void outOuter(int i, StreamValue value, OuterChange change) {
+            out(i, value, null);
+            outerChanges[outSlots[node][i]] = change;
         }
 
         @Override
         public IndexedZSet arrangement(int i, KeyFn key) throws ExprException {
-            int slot = inSlots[node][i];
-            String id = slot + "|" + key.signature();
-            Arrangement a = arrangements.get(id);
-            StreamValue v = values[slot];
-            if (a != null && a.basis == v) {
-                return a.index;
-            }
-            IndexedZSet idx;
-            if (a != null && a.tick == tick - 1 && deltaTracking && deltas[slot] != null) {
-                ZSet d = (ZSet) deltas[slot];
-                work += d.size();
-                idx = a.index.plus(index(d, key));
-            } else {
-                work += v.rows();
-                idx = index((ZSet) v, key);
-            }
-            arrangements.put(id, new Arrangement(idx, tick, v));
-            return idx;
+            return arrange(inSlots[node][i], key);
         }
 
         @Override
         public boolean tracked(int i) {
-            return deltaTracking && deltas[inSlots[node][i]] != null;
+            int slot = inSlots[node][i];
+            return deltaTracking && (deltas[slot] != null || outerChanges[slot] != null);
         }
 
         @Override

@@ -104,6 +104,65 @@ public final class PMap<K, V> {
         }
     }
 
+    /**
+     * Whether both maps hold the same entries (values compared with {@code equals}). Subtries
+     * shared by the two versions are skipped, so comparing a map with an update of it costs the
+     * updated paths rather than the whole map.
+     */
+    public boolean sameEntries(PMap<K, V> other) {
+        if (this == other || root == other.root) {
+            return true;
+        }
+        if (size != other.size || root == null || other.root == null) {
+            return false;
+        }
+        return sameNodes(root, other.root);
+    }
+
+    private static boolean sameNodes(Object x, Object y) {
+        if (x == y) {
+            return true;
+        }
+        if (x instanceof Node n && y instanceof Node m && n.bitmap == m.bitmap) {
+            for (int i = 0; i < n.a.length; i += 2) {
+                Object k = n.a[i];
+                Object l = m.a[i];
+                if (k != null && l != null) {
+                    if (!k.equals(l) || !n.a[i + 1].equals(m.a[i + 1])) {
+                        return false;
+                    }
+                } else if (k == null && l == null) {
+                    if (!sameNodes(n.a[i + 1], m.a[i + 1])) {
+                        return false;
+                    }
+                } else if (!sameFlattened(k == null ? n.a[i + 1] : new Object[] {k, n.a[i + 1]},
+                        l == null ? m.a[i + 1] : new Object[] {l, m.a[i + 1]})) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        // different shapes (a subtrie left with one entry after removals, a collision node): compare entries
+        return sameFlattened(x, y);
+    }
+
+    /** Compares the entries of two subtries (or single entries given as {key, value} arrays). */
+    private static boolean sameFlattened(Object x, Object y) {
+        java.util.Map<Object, Object> a = new java.util.HashMap<>();
+        collect(x, a);
+        java.util.Map<Object, Object> b = new java.util.HashMap<>();
+        collect(y, b);
+        return a.equals(b);
+    }
+
+    private static void collect(Object node, java.util.Map<Object, Object> into) {
+        if (node instanceof Object[] entry) {
+            into.put(entry[0], entry[1]);
+            return;
+        }
+        visit(node, into::put);
+    }
+
     /** Number of trie nodes (for memory estimates). */
     public int nodeCount() {
         return root == null ? 0 : count(root);

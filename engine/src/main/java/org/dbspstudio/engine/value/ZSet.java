@@ -298,6 +298,9 @@ public final class ZSet implements StreamValue {
         if (!(o instanceof ZSet z) || z.size() != size()) {
             return false;
         }
+        if (map != null && z.map != null) {
+            return map.sameEntries(z.map);
+        }
         boolean[] eq = {true};
         forEach((r, w) -> eq[0] &= z.weight(r) == w);
         return eq[0];
