@@ -17,6 +17,7 @@ import org.dbspstudio.model.Layout;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxRobot;
 
@@ -83,6 +84,10 @@ class StructureEditTest extends IdeTestBase {
         assertThat(robot.lookup("#op-delta0").tryQuery()).isPresent();
         assertThat(robot.lookup("#op-input").tryQuery()).isEmpty();
         assertThat(robot.lookup("#crumb-1").tryQuery()).isPresent();
+        // streams inside the nested circuit, the feedback included, are typed for their hover tips
+        assertThat(tab().analysis().typeOf(Stream.of("plus.out", "delay.in"))).isEqualTo(StreamType.Z);
+        assertThat(tab().analysis().typeOf(Stream.of("delay.out", "plus.b"))).isEqualTo(StreamType.Z);
+        assertThat(tab().analysis().typeOf(Stream.of("delta0.out", "plus.a"))).isEqualTo(StreamType.Z);
 
         robot.clickOn(robot.lookup("#crumb-0").queryAs(Node.class));
         assertThat(doc().currentPath()).isEmpty();
@@ -105,10 +110,22 @@ class StructureEditTest extends IdeTestBase {
         robot.clickOn(robot.lookup("#op-i").queryAs(Node.class));
         shortcut(robot, KeyCode.E);
         Circuit e = doc().current();
-        assertThat(e.operatorIds()).containsExactly("x", "y", "plus", "delay");
-        assertThat(e.streams()).containsExactlyInAnyOrder(Stream.of("x.out", "plus.a"), Stream.of("delay.out", "plus.b"),
-                Stream.of("plus.out", "delay.in"), Stream.of("plus.out", "y.in"));
+        // the model's expansion: the new operators take i's place, named after it
+        assertThat(e.operatorIds()).containsExactly("x", "i_plus", "i_z", "y");
+        assertThat(e.streams()).containsExactlyInAnyOrder(Stream.of("x.out", "i_plus.a"), Stream.of("i_z.out", "i_plus.b"),
+                Stream.of("i_plus.out", "i_z.in"), Stream.of("i_plus.out", "y.in"));
         assertThat(tab().analysis().diagnostics()).isEmpty();
+        assertThat(doc().selectedOperators()).containsExactlyInAnyOrder("i_plus", "i_z");
+        assertThat(doc().document().layout().get("i")).isNull();
+        assertThat(doc().document().layout().get("i_plus")).isNotNull();
+        assertThat(doc().document().layout().get("i_z")).isNotNull();
+        // one undoable command with a description
+        assertThat(doc().commands().nextUndo().orElseThrow().description()).isEqualTo("Expand I i into its definition");
+        fx(() -> window.edits().undo());
+        assertThat(doc().document().circuit()).isEqualTo(c);
+        assertThat(tab().analysis().diagnostics()).isEmpty();
+        fx(() -> window.edits().redo());
+        assertThat(doc().current().operatorIds()).containsExactly("x", "i_plus", "i_z", "y");
     }
 
     @Test

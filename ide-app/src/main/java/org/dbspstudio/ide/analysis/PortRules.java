@@ -8,17 +8,21 @@ import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.Typing;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.validate.InferredTypes;
 
 /**
- * Whether a stream may be drawn from an output port to an input port, and if not, why. Types are
- * checked when both are known; an unknown type never blocks a connection (validation reports it).
+ * Whether a stream may be drawn from an output port to an input port, and if not, why: the refusal
+ * shown while a wire is dragged, before the stream exists. Types come from the model's
+ * {@link org.dbspstudio.model.validate.TypeInference}; an unknown type never blocks a connection
+ * (validation reports it). The group each kind accepts mirrors the model's own input check, which
+ * the validator applies to existing streams but does not offer for a candidate one.
  */
 public final class PortRules {
     private PortRules() {
     }
 
     /** Empty when the connection is allowed, else the reason it is refused. */
-    public static Optional<String> refusal(Circuit c, TypeInfo types, PortRef from, PortRef to) {
+    public static Optional<String> refusal(Circuit c, InferredTypes types, PortRef from, PortRef to) {
         Operator src = c.op(from.op());
         Operator dst = c.op(to.op());
         if (src == null || dst == null) {

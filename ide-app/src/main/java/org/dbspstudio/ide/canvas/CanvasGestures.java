@@ -13,7 +13,6 @@ import javafx.scene.input.ScrollEvent;
 import javafx.scene.shape.Polyline;
 import javafx.scene.shape.Rectangle;
 import org.dbspstudio.ide.analysis.PortRules;
-import org.dbspstudio.ide.analysis.TypeInfo;
 import org.dbspstudio.ide.doc.ConnectCommand;
 import org.dbspstudio.ide.doc.EditorDocument;
 import org.dbspstudio.ide.doc.MoveCommand;
@@ -22,6 +21,7 @@ import org.dbspstudio.model.Layout;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.validate.InferredTypes;
 
 /**
  * Mouse gestures on the canvas: select (click, shift-click, rubber band), move (with snapping),
@@ -169,7 +169,7 @@ final class CanvasGestures {
         wire.setMouseTransparent(true);
         canvas.overlay().getChildren().add(wire);
         Circuit c = doc.current();
-        TypeInfo types = canvas.types();
+        InferredTypes types = canvas.types();
         for (OperatorNode n : canvas.nodes().values()) {
             for (PortNode in : n.ports()) {
                 if (in.isInput()) {

@@ -19,7 +19,6 @@ import javafx.scene.shape.Rectangle;
 import javafx.scene.transform.Scale;
 import javafx.scene.transform.Translate;
 import org.dbspstudio.ide.analysis.Analysis;
-import org.dbspstudio.ide.analysis.TypeInfo;
 import org.dbspstudio.ide.doc.EditorDocument;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
@@ -28,6 +27,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.validate.InferredTypes;
 
 /**
  * The diagram of the circuit on screen: operator boxes and stream arrows as scene-graph nodes in
@@ -136,10 +136,10 @@ public final class CircuitCanvas extends Region {
         drawGrid();
     }
 
-    /** Types of the circuit on screen, or null before the first analysis. */
-    TypeInfo types() {
+    /** The model's types of the whole document (nested circuits included), or null before the first analysis. */
+    InferredTypes types() {
         Analysis a = host.analysis();
-        return a == null ? null : a.typesAt(doc.currentPath());
+        return a == null ? null : a.types();
     }
 
     // ---------------------------------------------------------------- model → scene
@@ -291,7 +291,7 @@ public final class CircuitCanvas extends Region {
 
     /** The tooltip text of a stream: its ends and its type. */
     String describe(Stream s) {
-        TypeInfo t = types();
+        InferredTypes t = types();
         StreamType type = t == null ? null : t.typeOf(s);
         String extra = streamInfo.apply(s);
         return s.from() + " → " + s.to() + "\n" + (type == null ? "type unknown" : type.toString())

@@ -12,11 +12,13 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.validate.Expansions;
 
 /**
  * Edits that change the shape of a circuit: grouping operators into a nested circuit (streams
  * crossing the boundary go through new {@code δ₀} / {@code ∫} operators) and expanding {@code I}
- * and {@code D} into their definitions ({@code I = fix α. s + z⁻¹(α)}, {@code D = s − z⁻¹(s)}).
+ * and {@code D} into their definitions ({@code I = fix α. s + z⁻¹(α)}, {@code D = s − z⁻¹(s)})
+ * with the model's {@link Expansions}.
  */
 public final class Restructure {
     private Restructure() {
@@ -118,7 +120,11 @@ public final class Restructure {
         return id;
     }
 
-    /** Replaces an {@code I} or {@code D} of the current circuit by its definition with {@code z⁻¹}. */
+    /**
+     * Replaces an {@code I} or {@code D} of the current circuit by its definition with {@code z⁻¹},
+     * rewired by the model's {@link Expansions}; one undoable command that also places the new
+     * operators where the expanded one was.
+     */
     public static Command expand(EditorDocument doc, String id) {
         Circuit c = doc.current();
         Operator op = c.op(id);
@@ -126,41 +132,17 @@ public final class Restructure {
             throw new IllegalArgumentException("select an I or a D to expand");
         }
         DocState before = DocState.of(doc);
-        Circuit top = doc.document().circuit();
+        Expansions.Expansion done = Expansions.expand(doc.document().circuit(), id);
         Layout layout = doc.document().layout();
         Layout.Point at = layout.get(id);
-        PortRef source = c.feeding(new PortRef(id, "in")).map(Stream::from).orElse(null);
-        List<PortRef> targets = c.streamsFrom(id).stream().map(Stream::to).toList();
-        c.remove(id);
         layout.remove(id);
-        boolean integrate = op.kind() == OpKind.INTEGRATE;
-        String sumId = top.freshId(integrate ? "plus" : "minus");
-        c.add(Operator.of(sumId, integrate ? OpKind.PLUS : OpKind.MINUS));
-        String delayId = top.freshId("delay");
-        Operator delay = Operator.of(delayId, OpKind.DELAY);
-        if (op.isOuterClock()) {
-            delay = delay.withParam("clock", "outer");
-        }
-        c.add(delay);
-        if (integrate) {
-            if (source != null) {
-                c.connect(new Stream(source, new PortRef(sumId, "a")));
-            }
-            c.connect(new Stream(new PortRef(delayId, "out"), new PortRef(sumId, "b")));
-            c.connect(new Stream(new PortRef(sumId, "out"), new PortRef(delayId, "in")));
-        } else {
-            if (source != null) {
-                c.connect(new Stream(source, new PortRef(sumId, "a")));
-                c.connect(new Stream(source, new PortRef(delayId, "in")));
-            }
-            c.connect(new Stream(new PortRef(delayId, "out"), new PortRef(sumId, "b")));
-        }
-        targets.forEach(t -> c.connect(new Stream(new PortRef(sumId, "out"), t)));
         double x = at == null ? 100 : at.x();
         double y = at == null ? 100 : at.y();
-        layout.put(sumId, x, y);
-        layout.put(delayId, integrate ? x + 20 : x - 130, y + 100);
-        doc.select(List.of(sumId, delayId));
+        String main = done.created().get(0);
+        String z = done.created().get(1);
+        layout.put(main, x, y);
+        layout.put(z, op.kind() == OpKind.INTEGRATE ? x + 20 : x - 130, y + 100);
+        doc.select(done.created());
         return new SnapshotCommand("Expand " + op.kind().glyph() + " " + id + " into its definition",
                 before, DocState.of(doc));
     }

@@ -3,7 +3,6 @@ package org.dbspstudio.ide.ui;
 import java.util.List;
 import javafx.scene.control.Tab;
 import org.dbspstudio.ide.analysis.Analysis;
-import org.dbspstudio.ide.analysis.LiveChecks;
 import org.dbspstudio.ide.canvas.CircuitCanvas;
 import org.dbspstudio.ide.doc.EditorDocument;
 import org.dbspstudio.ide.doc.Edits;
@@ -43,14 +42,13 @@ public final class EditorTab implements CircuitCanvas.Host {
         title.run();
     }
 
-    /** Checks a top-level circuit: the model's validator, or the editor's own checks if it fails. */
+    /** Checks a top-level circuit with the model's validator; a validator failure is itself reported. */
     static List<Diagnostic> check(Circuit c) {
         try {
             return Validator.validate(c);
         } catch (RuntimeException e) {
-            List<Diagnostic> own = new java.util.ArrayList<>(LiveChecks.check(c));
-            own.add(Diagnostic.warning("VALIDATOR", "validator", "the validator failed: " + e, List.of()));
-            return own;
+            return List.of(Diagnostic.error("VALIDATOR", "validator",
+                    "the circuit could not be checked, the validator failed: " + e, List.of()));
         }
     }
 

@@ -18,7 +18,6 @@ import javafx.scene.control.TextInputControl;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
-import org.dbspstudio.ide.analysis.TypeInfo;
 import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Operator;
@@ -104,12 +103,11 @@ public final class PropertiesPanel extends ScrollPane {
     }
 
     private String errorOf(Operator op) {
-        TypeInfo t = tab.analysis().typesAt(tab.doc().currentPath());
-        return t == null ? null : t.errors().get(op.id());
+        return tab.analysis().typeError(op.id());
     }
 
     private String outputs(Operator op) {
-        TypeInfo t = tab.analysis().typesAt(tab.doc().currentPath());
+        var t = tab.analysis().types();
         List<String> parts = new ArrayList<>();
         for (String port : op.outputPorts()) {
             StreamType type = t == null ? null : t.typeOf(new org.dbspstudio.model.PortRef(op.id(), port));
@@ -120,8 +118,7 @@ public final class PropertiesPanel extends ScrollPane {
 
     /** Checks a candidate value with the model's typing rule; null when fine. */
     private String check(Operator op, String param, Object value) {
-        TypeInfo t = tab.analysis().typesAt(tab.doc().currentPath());
-        Map<String, StreamType> in = t == null ? Map.of() : t.inputTypes(tab.doc().current(), op);
+        Map<String, StreamType> in = tab.analysis().inputTypes(tab.doc().current(), op);
         if (!in.keySet().containsAll(op.inputPorts())) {
             return "connect the inputs to check this expression";
         }
