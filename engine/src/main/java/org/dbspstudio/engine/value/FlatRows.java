@@ -4,33 +4,62 @@ import java.util.Arrays;
 import org.dbspstudio.model.types.Row;
 
 /**
- * An open-addressing hash table from rows to primitive weights: the compact, allocation-light
- * representation of Z-sets built in one go (changes, operator outputs). A weight of 0 is a
- * tombstone (ignored by lookups and iteration, dropped by {@link #compacted()}). Mutable only
- * while a {@link ZSet.Builder} owns it.
+ * A compact, insertion-ordered hash table from rows to primitive weights: the allocation-light
+ * representation of Z-sets built in one go (changes, operator outputs). Entries live densely in
+ * {@link #keys}/{@link #weights}/{@link #hashes} at positions {@code [0, used)} (later positions
+ * are null/0); an open-addressing slot array maps hashes to entry positions. Iterating the dense
+ * arrays visits rows in insertion order, which is also roughly their order in memory. A weight of
+ * 0 is a tombstone (ignored by lookups and iteration, dropped by {@link #compacted()} and on
+ * growth). Mutable only while a {@link ZSet.Builder} owns it; {@link #withOwnWeights()} copies may
+ * share the key arrays because they change weights only.
  */
 final class FlatRows {
     Row[] keys;
     long[] weights;
     int[] hashes;
+    /** Per slot: the entry's hash in the high 32 bits, its position + 1 in the low 32 (0 = free). */
+    private long[] slots;
     int size;
     int used;
 
     FlatRows(int expected) {
-        int cap = 2;
-        while (cap < expected * 2) {
-            cap <<= 1;
-        }
+        int cap = Math.max(2, expected);
         keys = new Row[cap];
         weights = new long[cap];
         hashes = new int[cap];
+        slots = new long[slotCount(cap)];
     }
 
+    private FlatRows() {
+    }
+
+    private static int slotCount(int entries) {
+        int n = 4;
+        while (n < entries * 2) {
+            n <<= 1;
+        }
+        return n;
+    }
+
+    /** An independent copy (for a builder). */
     FlatRows copy() {
-        FlatRows f = new FlatRows(0);
+        FlatRows f = new FlatRows();
         f.keys = keys.clone();
         f.weights = weights.clone();
         f.hashes = hashes.clone();
+        f.slots = slots.clone();
+        f.size = size;
+        f.used = used;
+        return f;
+    }
+
+    /** A copy whose weights (and size) may be changed, sharing the rest: no rows may be added to it. */
+    FlatRows withOwnWeights() {
+        FlatRows f = new FlatRows();
+        f.keys = keys;
+        f.weights = weights.clone();
+        f.hashes = hashes;
+        f.slots = slots;
         f.size = size;
         f.used = used;
         return f;
@@ -41,85 +70,104 @@ final class FlatRows {
         return h ^ (h >>> 16);
     }
 
-    long get(Row r) {
-        int mask = keys.length - 1;
-        int h = mix(r.hashCode());
+    /** The slot holding {@code r} (hash {@code h}), or the free slot where it would go. */
+    private int find(Row r, int h) {
+        long[] s = slots;
+        int mask = s.length - 1;
         int i = h & mask;
         while (true) {
-            Row k = keys[i];
-            if (k == null) {
-                return 0;
+            long e = s[i];
+            if (e == 0) {
+                return i;
             }
-            if (hashes[i] == h && k.equals(r)) {
-                return weights[i];
+            if ((int) (e >>> 32) == h && keys[(int) e - 1].equals(r)) {
+                return i;
             }
             i = (i + 1) & mask;
         }
+    }
+
+    long get(Row r) {
+        int h = mix(r.hashCode());
+        long e = slots[find(r, h)];
+        return e == 0 ? 0 : weights[(int) e - 1];
     }
 
     void add(Row r, long w) {
-        if ((used + 1) * 2 > keys.length) {
-            rehash(keys.length * (size * 4 >= keys.length ? 2 : 1));
-        }
-        int mask = keys.length - 1;
         int h = mix(r.hashCode());
-        int i = h & mask;
-        while (true) {
-            Row k = keys[i];
-            if (k == null) {
-                keys[i] = r;
-                weights[i] = w;
-                hashes[i] = h;
+        int i = find(r, h);
+        long e = slots[i];
+        if (e != 0) {
+            int k = (int) e - 1;
+            long old = weights[k];
+            long now = Math.addExact(old, w);
+            weights[k] = now;
+            if (old == 0 && now != 0) {
                 size++;
-                used++;
-                return;
+            } else if (old != 0 && now == 0) {
+                size--;
             }
-            if (hashes[i] == h && k.equals(r)) {
-                long old = weights[i];
-                long now = Math.addExact(old, w);
-                weights[i] = now;
-                if (old == 0 && now != 0) {
-                    size++;
-                } else if (old != 0 && now == 0) {
-                    size--;
-                }
-                return;
-            }
-            i = (i + 1) & mask;
+            return;
         }
+        if (used == keys.length) {
+            grow();
+            i = find(r, h);
+        }
+        int k = used++;
+        keys[k] = r;
+        weights[k] = w;
+        hashes[k] = h;
+        slots[i] = ((long) h << 32) | (k + 1);
+        size++;
     }
 
-    private void rehash(int cap) {
+    /** Makes room for more entries, dropping tombstones. */
+    private void grow() {
+        int cap = size * 2 >= keys.length ? keys.length * 2 : keys.length;
+        rebuild(cap);
+    }
+
+    private void rebuild(int cap) {
         Row[] ok = keys;
         long[] ow = weights;
+        int[] oh = hashes;
+        int n = used;
         keys = new Row[cap];
         weights = new long[cap];
         hashes = new int[cap];
-        size = 0;
-        used = 0;
-        for (int i = 0; i < ok.length; i++) {
-            if (ok[i] != null && ow[i] != 0) {
-                add(ok[i], ow[i]);
+        slots = new long[slotCount(cap)];
+        int mask = slots.length - 1;
+        int k = 0;
+        for (int j = 0; j < n; j++) {
+            if (ow[j] != 0) {
+                int h = oh[j];
+                keys[k] = ok[j];
+                weights[k] = ow[j];
+                hashes[k] = h;
+                int i = h & mask;
+                while (slots[i] != 0) {
+                    i = (i + 1) & mask;
+                }
+                slots[i] = ((long) h << 32) | (k + 1);
+                k++;
             }
         }
+        used = k;
+        size = k;
     }
 
-    /** This table without tombstones, sized to its contents. */
+    /** This table without tombstones, sized to its contents (itself when little would be saved). */
     FlatRows compacted() {
         if (keys.length <= Math.max(16, size * 4)) {
             return this; // tombstones (weight 0) are skipped by lookups and iteration
         }
-        FlatRows f = new FlatRows(size);
-        for (int i = 0; i < keys.length; i++) {
-            if (keys[i] != null && weights[i] != 0) {
-                f.add(keys[i], weights[i]);
-            }
-        }
+        FlatRows f = withOwnWeights();
+        f.rebuild(Math.max(2, size));
         return f;
     }
 
     @Override
     public String toString() {
-        return Arrays.toString(keys);
+        return Arrays.toString(Arrays.copyOf(keys, used));
     }
 }

@@ -40,8 +40,8 @@ public final class ZSet implements StreamValue {
             return map;
         }
         PMap.Editor<Row, Long> e = new PMap.Editor<>(PMap.empty());
-        for (int i = 0; i < flat.keys.length; i++) {
-            if (flat.keys[i] != null && flat.weights[i] != 0) {
+        for (int i = 0; i < flat.used; i++) {
+            if (flat.weights[i] != 0) {
                 e.merge(flat.keys[i], flat.weights[i], ADD);
             }
         }
@@ -125,8 +125,9 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             Row[] k = flat.keys;
             long[] w = flat.weights;
-            for (int i = 0; i < k.length; i++) {
-                if (k[i] != null && w[i] != 0) {
+            int n = flat.used;
+            for (int i = 0; i < n; i++) {
+                if (w[i] != 0) {
                     action.accept(k[i], w[i]);
                 }
             }
@@ -140,8 +141,9 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             Row[] k = flat.keys;
             long[] w = flat.weights;
-            for (int i = 0; i < k.length; i++) {
-                if (k[i] != null && w[i] != 0) {
+            int n = flat.used;
+            for (int i = 0; i < n; i++) {
+                if (w[i] != 0) {
                     action.accept(k[i], w[i]);
                 }
             }
@@ -221,21 +223,22 @@ public final class ZSet implements StreamValue {
             });
             return b.build();
         }
-        FlatRows f = flat.copy();
-        for (int i = 0; i < f.keys.length; i++) {
-            if (f.keys[i] != null && f.weights[i] != 0 && !keep.test(f.keys[i])) {
+        FlatRows f = flat.withOwnWeights();
+        for (int i = 0; i < f.used; i++) {
+            if (f.weights[i] != 0 && !keep.test(f.keys[i])) {
                 f.weights[i] = 0;
                 f.size--;
             }
         }
-        return f.size == 0 ? EMPTY : new ZSet(null, f.compacted());
+        // a table at least 1/8 full is kept as is: its tombstones cost less to skip than a rehash costs
+        return f.size == 0 ? EMPTY : new ZSet(null, f.size * 8 >= f.keys.length ? f : f.compacted());
     }
 
     @Override
     public ZSet negate() {
         if (flat != null) {
-            FlatRows f = flat.copy();
-            for (int i = 0; i < f.weights.length; i++) {
+            FlatRows f = flat.withOwnWeights();
+            for (int i = 0; i < f.used; i++) {
                 f.weights[i] = Math.negateExact(f.weights[i]);
             }
             return new ZSet(null, f);
