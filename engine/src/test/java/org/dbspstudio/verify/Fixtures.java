@@ -136,26 +136,10 @@ final class Fixtures {
         return c;
     }
 
-    /** Transitive closure {@code o = distinct(E + π(z⁻¹(o) ⋈ E))} as a nested circuit. */
+    /** Transitive closure {@code o = distinct(E + π(z⁻¹(o) ⋈ E))} as a nested circuit (the benchmark's circuit). */
     static Circuit transitiveClosure() {
-        Circuit inner = new Circuit();
-        inner.add(Operator.of("e0", OpKind.DELTA0, "port", "edges"));
-        inner.add(Operator.of("E", OpKind.INTEGRATE));
-        inner.add(Operator.of("zo", OpKind.DELAY));
-        inner.add(Operator.of("step", OpKind.JOIN, "leftKeys", List.of("dst"), "rightKeys", List.of("src"),
-                "projection", List.of(new NamedExpr("src", "l.src"), new NamedExpr("dst", "r.dst"))));
-        inner.add(Operator.of("all", OpKind.PLUS));
-        inner.add(Operator.of("o", OpKind.DISTINCT));
-        inner.add(Operator.of("newFacts", OpKind.DIFFERENTIATE));
-        inner.add(Operator.of("leave", OpKind.INTEGRAL, "port", "closure"));
-        inner.connect("e0.out", "E.in").connect("o.out", "zo.in").connect("zo.out", "step.left")
-                .connect("E.out", "step.right").connect("E.out", "all.a").connect("step.out", "all.b")
-                .connect("all.out", "o.in").connect("o.out", "newFacts.in").connect("newFacts.out", "leave.in");
-        Circuit c = new Circuit();
-        c.add(input("edges", table("src", "dst")));
-        c.add(Operator.nested("tc", inner, "maxIterations", 10_000L));
-        c.add(output("reach"));
-        c.connect("edges.out", "tc.edges").connect("tc.closure", "reach.in");
+        Circuit c = RecursionBenchmark.transitiveClosure();
+        c.replace(c.op("tc").withParam("maxIterations", 10_000L));
         return c;
     }
 
