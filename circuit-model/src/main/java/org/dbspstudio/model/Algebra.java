@@ -1,6 +1,6 @@
 package org.dbspstudio.model;
 
-/** How an operator behaves with respect to the group operations (primer §2). */
+/** How an operator behaves with respect to the group operations (docs/theory.md). */
 public enum Algebra {
     /** A group homomorphism in its (single) input: {@code S(a+b) = S(a)+S(b)}; with several inputs, linear jointly (plus, minus). */
     LINEAR,

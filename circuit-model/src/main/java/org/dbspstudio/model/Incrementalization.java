@@ -1,25 +1,39 @@
 package org.dbspstudio.model;
 
-/** How Algorithm 4.6 turns an operator {@code Q} into {@code Q^Δ} (primer §3–§6). */
+/**
+ * How Algorithm 4.6 turns an operator {@code Q} into {@code Q^Δ} (docs/theory.md). Each way
+ * belongs to one {@link Algebra}: a kind declares its incrementalization and its algebra follows.
+ */
 public enum Incrementalization {
     /** LTI operator: {@code Q^Δ = Q} (Theorem 3.3; {@code +}, {@code −}, {@code z⁻¹}, {@code I}, {@code D}, filter, map...). */
-    UNCHANGED,
+    UNCHANGED(Algebra.LINEAR),
     /** Bilinear: {@code I(Δa) ⋈ Δb + Δa ⋈ z⁻¹(I(Δb))} (Theorem 3.4). */
-    BILINEAR_EXPANSION,
+    BILINEAR_EXPANSION(Algebra.BILINEAR),
     /** {@code distinct} becomes {@code ↑H(z⁻¹(I(d)), d)} (Proposition 4.7). */
-    DISTINCT_TO_H,
+    DISTINCT_TO_H(Algebra.NON_LINEAR),
     /** Sugar expanded first (union = distinct(a+b), difference = distinct(a−b)). */
-    DESUGAR,
+    DESUGAR(Algebra.NON_LINEAR),
     /** Aggregates: COUNT/SUM are linear inside; everything is rewritten as {@code D ∘ ↑agg ∘ I}, which the engine evaluates per changed group. */
-    AGGREGATE,
+    AGGREGATE(Algebra.NON_LINEAR),
     /** Any other non-linear lifted function: {@code D ∘ ↑f ∘ I}. */
-    FALLBACK,
+    FALLBACK(Algebra.NON_LINEAR),
     /** Inputs receive changes; outputs emit changes. */
-    BOUNDARY,
+    BOUNDARY(Algebra.BOUNDARY),
     /** A constant stream becomes its derivative (the value at step 0, then zero). */
-    CONSTANT,
+    CONSTANT(Algebra.BOUNDARY),
     /** A nested circuit: its body is incrementalized with the cycle rule (primer §6). */
-    NESTED,
+    NESTED(Algebra.NESTED),
     /** Already an incremental primitive (H): kept, incrementalized by fallback if met in a snapshot circuit. */
-    PRIMITIVE
+    PRIMITIVE(Algebra.NON_LINEAR);
+
+    private final Algebra algebra;
+
+    Incrementalization(Algebra algebra) {
+        this.algebra = algebra;
+    }
+
+    /** The algebra of the operators incrementalized this way. */
+    public Algebra algebra() {
+        return algebra;
+    }
 }

@@ -1,35 +1,55 @@
 package org.dbspstudio.model;
 
+import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.dbspstudio.model.types.StreamType;
 
-/** Short human-readable descriptions of operators, for boxes, logs and DOT output. */
+/** Box labels that the catalog ({@link OpKind}) composes: the glyph and an operator's main parameter. */
 final class Labels {
     private Labels() {
     }
 
-    private static String list(java.util.List<NamedExpr> exprs) {
-        return exprs == null ? "" : exprs.stream().map(NamedExpr::toString).collect(Collectors.joining(", "));
+    /** The glyph, a space, and a string parameter ({@code in users}, {@code δ₀ edges}, {@code σ x > 1}). */
+    static Function<Operator, String> glyphAnd(String param) {
+        return op -> op.kind().glyph() + " " + op.params().string(param);
     }
 
-    static String of(Operator op) {
+    /** The glyph and a list of named expressions ({@code π a, b}). */
+    static Function<Operator, String> glyphAndExprs(String param) {
+        return op -> op.kind().glyph() + " " + list(op.params().namedExprs(param));
+    }
+
+    /** The glyph and the key equation of a join ({@code ⋈ a = b}). */
+    static String keys(Operator op) {
         Params p = op.params();
-        return switch (op.kind()) {
-            case INPUT, OUTPUT -> op.kind().glyph() + " " + p.string("name");
-            case CONSTANT -> p.type("type") instanceof org.dbspstudio.model.types.StreamType.Integers
-                    ? String.valueOf(p.integer("value")) : "{" + p.changes("rows").size() + " rows}";
-            case FILTER -> "σ " + p.string("predicate");
-            case MAP -> "π " + list(p.namedExprs("projection"));
-            case JOIN, ANTIJOIN -> op.kind().glyph() + " " + String.join(",", p.strings("leftKeys")) + " = "
-                    + String.join(",", p.strings("rightKeys"));
-            case INDEX -> "G " + list(p.namedExprs("keys"));
-            case AGGREGATE -> p.aggregates("aggregates").stream().map(a -> a.function() + "(" + (a.expr() == null ? "*" : a.expr()) + ")")
-                    .collect(Collectors.joining(", "))
-                    + (p.namedExprs("groupBy") == null || p.namedExprs("groupBy").isEmpty() ? ""
-                    : " by " + p.namedExprs("groupBy").stream().map(NamedExpr::name).collect(Collectors.joining(", ")));
-            case SCALAR -> p.string("expr");
-            case DELTA0, INTEGRAL -> op.kind().glyph() + " " + p.string("port");
-            case DELAY, INTEGRATE, DIFFERENTIATE -> op.isOuterClock() ? op.kind().glyph() + " (outer)" : op.kind().glyph();
-            default -> op.kind().glyph();
-        };
+        return op.kind().glyph() + " " + String.join(",", p.strings("leftKeys")) + " = "
+                + String.join(",", p.strings("rightKeys"));
+    }
+
+    /** The glyph, marked {@code (outer)} on the outer clock. */
+    static String clocked(Operator op) {
+        return op.clock() == Clock.OUTER ? op.kind().glyph() + " (outer)" : op.kind().glyph();
+    }
+
+    /** A constant's value, or its row count. */
+    static String constant(Operator op) {
+        Params p = op.params();
+        return p.type("type") instanceof StreamType.Integers ? String.valueOf(p.integer("value"))
+                : "{" + p.changes("rows").size() + " rows}";
+    }
+
+    /** The aggregate calls, then the grouping columns. */
+    static String aggregate(Operator op) {
+        Params p = op.params();
+        List<NamedExpr> groupBy = p.namedExprs("groupBy");
+        return p.aggregates("aggregates").stream().map(a -> a.function() + "(" + (a.expr() == null ? "*" : a.expr()) + ")")
+                .collect(Collectors.joining(", "))
+                + (groupBy == null || groupBy.isEmpty() ? ""
+                : " by " + groupBy.stream().map(NamedExpr::name).collect(Collectors.joining(", ")));
+    }
+
+    private static String list(List<NamedExpr> exprs) {
+        return exprs == null ? "" : exprs.stream().map(NamedExpr::toString).collect(Collectors.joining(", "));
     }
 }

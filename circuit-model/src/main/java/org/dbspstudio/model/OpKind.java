@@ -1,179 +1,253 @@
 package org.dbspstudio.model;
 
-import static org.dbspstudio.model.ParamSpec.choice;
+import static org.dbspstudio.model.Accepts.ANY;
+import static org.dbspstudio.model.Accepts.INTEGERS;
+import static org.dbspstudio.model.Accepts.ROWS;
+import static org.dbspstudio.model.Accepts.ROWS_OR_INDEXED;
+import static org.dbspstudio.model.Category.INCREMENTAL;
+import static org.dbspstudio.model.Category.RELATIONAL;
+import static org.dbspstudio.model.Category.SOURCES_AND_SINKS;
+import static org.dbspstudio.model.Category.STREAM_CALCULUS;
+import static org.dbspstudio.model.KindSpec.kind;
 import static org.dbspstudio.model.ParamSpec.optional;
 import static org.dbspstudio.model.ParamSpec.required;
 
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import org.dbspstudio.model.types.StreamType;
 
 /**
- * The operator catalog. Each kind declares its ports, algebra, strictness, state, how it
- * incrementalizes and which parameters it takes; validation, the rewrites, the engine and the
- * palette read these declarations. Typing rules live in {@link Typing}.
+ * The operator catalog: one {@link KindSpec} per kind, the one place that says what a kind is —
+ * its ports and the groups they accept, how it incrementalizes (and so its algebra), strictness,
+ * state, positivity, parameters, label, DOT shape, palette group and starting parameters.
+ *
+ * <p>Adding a kind means: an entry here, its typing rule in {@link Typing#outputTypes} and its
+ * runtime in the engine's {@code Ops} (both exhaustive switches, so the compiler names them), an
+ * {@link Incrementalization} some rewrite rule handles, and a sample using it (the samples'
+ * {@code CatalogTest} names what is missing).
  */
 public enum OpKind {
-    INPUT("input", "in", "Input", Category.SOURCES_AND_SINKS, List.of(), List.of("out"),
-            Algebra.BOUNDARY, false, false, Incrementalization.BOUNDARY,
-            List.of(required("name", ParamType.STRING, "table or stream name"),
-                    required("type", ParamType.TYPE, "Z, or the row schema of the table"))),
-    OUTPUT("output", "out", "Output", Category.SOURCES_AND_SINKS, List.of("in"), List.of(),
-            Algebra.BOUNDARY, false, false, Incrementalization.BOUNDARY,
-            List.of(required("name", ParamType.STRING, "view name"))),
-    CONSTANT("constant", "c", "Constant", Category.SOURCES_AND_SINKS, List.of(), List.of("out"),
-            Algebra.BOUNDARY, false, false, Incrementalization.CONSTANT,
-            List.of(required("type", ParamType.TYPE, "Z, or the row schema"),
+    INPUT(kind("input", "in", "Input", SOURCES_AND_SINKS)
+            .output("out")
+            .incrementalization(Incrementalization.BOUNDARY)
+            .params(required("name", ParamType.STRING, "table or stream name"),
+                    required("type", ParamType.TYPE, "Z, or the row schema of the table"))
+            .label(Labels.glyphAnd("name")).dotShape("ellipse")
+            .startingFrom(id -> Map.of("name", id, "type", StreamType.Z))),
+    OUTPUT(kind("output", "out", "Output", SOURCES_AND_SINKS)
+            .input("in", ANY)
+            .incrementalization(Incrementalization.BOUNDARY)
+            .params(required("name", ParamType.STRING, "view name"))
+            .label(Labels.glyphAnd("name")).dotShape("ellipse")
+            .startingFrom(id -> Map.of("name", id))),
+    CONSTANT(kind("constant", "c", "Constant", SOURCES_AND_SINKS)
+            .output("out")
+            .incrementalization(Incrementalization.CONSTANT)
+            .positive(PositiveOutput.WHEN_ROWS_POSITIVE)
+            .params(required("type", ParamType.TYPE, "Z, or the row schema"),
                     optional("value", ParamType.INT, 0L, "the integer value (type Z)"),
                     optional("rows", ParamType.CHANGES, List.of(), "the Z-set value (row types)"),
-                    optional("once", ParamType.BOOL, false, "emit the value at step 0 only (the derivative of a constant)"))),
+                    optional("once", ParamType.BOOL, false, "emit the value at step 0 only (the derivative of a constant)"))
+            .label(Labels::constant)
+            .starting("type", StreamType.Z, "value", 1L)),
 
-    PLUS("plus", "+", "Plus", Category.STREAM_CALCULUS, List.of("a", "b"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED, List.of()),
-    MINUS("minus", "−", "Minus", Category.STREAM_CALCULUS, List.of("a", "b"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED, List.of()),
-    NEGATE("negate", "−x", "Negate", Category.STREAM_CALCULUS, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED, List.of()),
-    DELAY("delay", "z⁻¹", "Delay", Category.STREAM_CALCULUS, List.of("in"), List.of("out"),
-            Algebra.LINEAR, true, true, Incrementalization.UNCHANGED, List.of(clock())),
-    INTEGRATE("integrate", "I", "Integrate", Category.STREAM_CALCULUS, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, true, Incrementalization.UNCHANGED, List.of(clock())),
-    DIFFERENTIATE("differentiate", "D", "Differentiate", Category.STREAM_CALCULUS, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, true, Incrementalization.UNCHANGED, List.of(clock())),
-    DELTA0("delta0", "δ₀", "Enter nested (δ₀)", Category.STREAM_CALCULUS, List.of(), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("port", ParamType.STRING, "the nested circuit's input port this reads"))),
-    INTEGRAL("integral", "∫", "Leave nested (∫)", Category.STREAM_CALCULUS, List.of("in"), List.of(),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("port", ParamType.STRING, "the nested circuit's output port this writes"))),
+    PLUS(kind("plus", "+", "Plus", STREAM_CALCULUS)
+            .input("a", ANY).input("b", ANY).sharedGroup().output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.WHEN_INPUTS_POSITIVE)),
+    MINUS(kind("minus", "−", "Minus", STREAM_CALCULUS)
+            .input("a", ANY).input("b", ANY).sharedGroup().output("out")
+            .incrementalization(Incrementalization.UNCHANGED)),
+    NEGATE(kind("negate", "−x", "Negate", STREAM_CALCULUS)
+            .input("in", ANY).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)),
+    DELAY(kind("delay", "z⁻¹", "Delay", STREAM_CALCULUS)
+            .input("in", ANY).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .strict().clocked()
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .label(Labels::clocked)),
+    INTEGRATE(kind("integrate", "I", "Integrate", STREAM_CALCULUS)
+            .input("in", ANY).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .clocked().inverse("differentiate")
+            .label(Labels::clocked)),
+    DIFFERENTIATE(kind("differentiate", "D", "Differentiate", STREAM_CALCULUS)
+            .input("in", ANY).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .clocked().inverse("integrate")
+            .label(Labels::clocked)),
+    DELTA0(kind("delta0", "δ₀", "Enter nested (δ₀)", STREAM_CALCULUS)
+            .output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .params(required("port", ParamType.STRING, "the nested circuit's input port this reads"))
+            .portParam("port")
+            .label(Labels.glyphAnd("port")).dotShape("cds")
+            .starting("port", "in")),
+    INTEGRAL(kind("integral", "∫", "Leave nested (∫)", STREAM_CALCULUS)
+            .input("in", ANY)
+            .incrementalization(Incrementalization.UNCHANGED)
+            .params(required("port", ParamType.STRING, "the nested circuit's output port this writes"))
+            .portParam("port")
+            .label(Labels.glyphAnd("port")).dotShape("cds")
+            .starting("port", "out")),
 
-    FILTER("filter", "σ", "Filter", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("predicate", ParamType.EXPR, "SQL condition; rows where it is TRUE pass"))),
-    MAP("map", "π", "Map", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("projection", ParamType.NAMED_EXPRS, "output columns: expressions with names"))),
-    FLATMAP("flatmap", "⋃π", "Flat-map", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("projections", ParamType.NAMED_EXPR_LISTS,
+    FILTER(kind("filter", "σ", "Filter", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.ALWAYS)
+            .params(required("predicate", ParamType.EXPR, "SQL condition; rows where it is TRUE pass"))
+            .label(Labels.glyphAnd("predicate"))
+            .starting("predicate", "")),
+    MAP(kind("map", "π", "Map", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.WHEN_INPUTS_POSITIVE)
+            .params(required("projection", ParamType.NAMED_EXPRS, "output columns: expressions with names"))
+            .label(Labels.glyphAndExprs("projection"))),
+    FLATMAP(kind("flatmap", "⋃π", "Flat-map", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.WHEN_INPUTS_POSITIVE)
+            .params(required("projections", ParamType.NAMED_EXPR_LISTS,
                     "one projection per output row; every input row yields one row for each"))),
-    JOIN("join", "⋈", "Join", Category.RELATIONAL, List.of("left", "right"), List.of("out"),
-            Algebra.BILINEAR, false, false, Incrementalization.BILINEAR_EXPANSION,
-            List.of(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+    JOIN(kind("join", "⋈", "Join", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.BILINEAR_EXPANSION)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
                     required("rightKeys", ParamType.EXPR_LIST, "key expressions over the right rows"),
                     optional("projection", ParamType.NAMED_EXPRS, null,
-                            "output columns over l.* and r.*; default: all left then all right columns"))),
-    PRODUCT("product", "×", "Cartesian product", Category.RELATIONAL, List.of("left", "right"), List.of("out"),
-            Algebra.BILINEAR, false, false, Incrementalization.BILINEAR_EXPANSION,
-            List.of(optional("projection", ParamType.NAMED_EXPRS, null,
+                            "output columns over l.* and r.*; default: all left then all right columns"))
+            .label(Labels::keys)),
+    PRODUCT(kind("product", "×", "Cartesian product", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.BILINEAR_EXPANSION)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .absorbsDistinct(DistinctAbsorption.WHEN_INPUTS_POSITIVE)
+            .params(optional("projection", ParamType.NAMED_EXPRS, null,
                     "output columns over l.* and r.*; default: all left then all right columns"))),
-    DISTINCT("distinct", "distinct", "Distinct", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.DISTINCT_TO_H, List.of()),
-    INDEX("index", "G", "Index / group-by", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.LINEAR, false, false, Incrementalization.UNCHANGED,
-            List.of(required("keys", ParamType.NAMED_EXPRS, "key columns: expressions with names"))),
-    AGGREGATE("aggregate", "Σ", "Aggregate", Category.RELATIONAL, List.of("in"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.AGGREGATE,
-            List.of(optional("groupBy", ParamType.NAMED_EXPRS, List.of(),
+    DISTINCT(kind("distinct", "distinct", "Distinct", RELATIONAL)
+            .input("in", ANY).output("out")
+            .incrementalization(Incrementalization.DISTINCT_TO_H)
+            .positive(PositiveOutput.ALWAYS)),
+    INDEX(kind("index", "G", "Index / group-by", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("keys", ParamType.NAMED_EXPRS, "key columns: expressions with names"))
+            .label(Labels.glyphAndExprs("keys"))),
+    AGGREGATE(kind("aggregate", "Σ", "Aggregate", RELATIONAL)
+            .input("in", ROWS_OR_INDEXED).output("out")
+            .incrementalization(Incrementalization.AGGREGATE)
+            .positive(PositiveOutput.ALWAYS)
+            .params(optional("groupBy", ParamType.NAMED_EXPRS, List.of(),
                             "grouping columns (empty: one global group); ignored for an indexed input, whose key groups"),
-                    required("aggregates", ParamType.AGGREGATES, "COUNT, SUM, MIN, MAX, AVG columns"))),
-    ANTIJOIN("antijoin", "▷", "Antijoin", Category.RELATIONAL, List.of("left", "right"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.FALLBACK,
-            List.of(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
-                    required("rightKeys", ParamType.EXPR_LIST, "key expressions over the right rows"))),
-    UNION("union", "∪", "Union", Category.RELATIONAL, List.of("a", "b"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.DESUGAR, List.of()),
-    DIFFERENCE("difference", "∖", "Difference", Category.RELATIONAL, List.of("a", "b"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.DESUGAR, List.of()),
+                    required("aggregates", ParamType.AGGREGATES, "COUNT, SUM, MIN, MAX, AVG columns"))
+            .label(Labels::aggregate)
+            .starting("aggregates", List.of(new AggCall(AggFunction.COUNT, null, "cnt")))),
+    ANTIJOIN(kind("antijoin", "▷", "Antijoin", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.FALLBACK)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST, "key expressions over the right rows"))
+            .label(Labels::keys)),
+    UNION(kind("union", "∪", "Union", RELATIONAL)
+            .input("a", ANY).input("b", ANY).sharedGroup().output("out")
+            .incrementalization(Incrementalization.DESUGAR)
+            .positive(PositiveOutput.ALWAYS)),
+    DIFFERENCE(kind("difference", "∖", "Difference", RELATIONAL)
+            .input("a", ANY).input("b", ANY).sharedGroup().output("out")
+            .incrementalization(Incrementalization.DESUGAR)
+            .positive(PositiveOutput.ALWAYS)),
 
-    SCALAR("scalar", "f", "Scalar function", Category.SCALAR, List.of(), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.FALLBACK,
-            List.of(required("inputs", ParamType.STRINGS, "names of the input ports (integer streams)"),
-                    required("expr", ParamType.EXPR, "SQL expression over the inputs, of an integer type"))),
+    SCALAR(kind("scalar", "f", "Scalar function", Category.SCALAR)
+            .inputsFrom(op -> op.params().strings("inputs"), INTEGERS).portParam("inputs")
+            .output("out")
+            .incrementalization(Incrementalization.FALLBACK)
+            .params(required("inputs", ParamType.STRINGS, "names of the input ports (integer streams)"),
+                    required("expr", ParamType.EXPR, "SQL expression over the inputs, of an integer type"))
+            .label(op -> op.params().string("expr"))
+            .starting("inputs", List.of("x"), "expr", "x")),
 
-    H("h", "H", "Incremental distinct (H)", Category.INCREMENTAL, List.of("integrated", "delta"), List.of("out"),
-            Algebra.NON_LINEAR, false, false, Incrementalization.PRIMITIVE, List.of()),
+    H(kind("h", "H", "Incremental distinct (H)", INCREMENTAL)
+            .input("integrated", ANY).input("delta", ANY).sharedGroup().output("out")
+            .incrementalization(Incrementalization.PRIMITIVE)),
 
-    NESTED("nested", "⟲", "Nested circuit", Category.NESTED, List.of(), List.of(),
-            Algebra.NESTED, false, true, Incrementalization.NESTED,
-            List.of(optional("maxIterations", ParamType.INT, 1000L,
-                    "the fixpoint iteration bound; reaching it is an error")));
+    NESTED(kind("nested", "⟲", "Nested circuit", Category.NESTED)
+            .inputsFrom(op -> op.child() == null ? List.of() : op.child().boundaryPorts(OpKind.DELTA0), ANY)
+            .outputsFrom(op -> op.child() == null ? List.of() : op.child().boundaryPorts(OpKind.INTEGRAL))
+            .incrementalization(Incrementalization.NESTED)
+            .stateful()
+            .params(optional("maxIterations", ParamType.INT, 1000L,
+                    "the fixpoint iteration bound; reaching it is an error"))
+            .dotShape("box3d"));
 
-    private final String json;
-    private final String glyph;
-    private final String title;
-    private final Category category;
-    private final List<String> inputs;
-    private final List<String> outputs;
-    private final Algebra algebra;
-    private final boolean strict;
-    private final boolean stateful;
-    private final Incrementalization incrementalization;
-    private final List<ParamSpec> params;
+    private final KindSpec spec;
 
-    OpKind(String json, String glyph, String title, Category category, List<String> inputs, List<String> outputs,
-           Algebra algebra, boolean strict, boolean stateful, Incrementalization incrementalization,
-           List<ParamSpec> params) {
-        this.json = json;
-        this.glyph = glyph;
-        this.title = title;
-        this.category = category;
-        this.inputs = inputs;
-        this.outputs = outputs;
-        this.algebra = algebra;
-        this.strict = strict;
-        this.stateful = stateful;
-        this.incrementalization = incrementalization;
-        this.params = params;
+    OpKind(KindSpec.Builder spec) {
+        this.spec = spec.build();
     }
 
-    private static ParamSpec clock() {
-        return choice("clock", "inner", "which clock it delays or integrates over: the circuit's own ('inner'),"
-                + " or, inside a nested circuit, the outer one ('outer', kept per inner iteration)", "inner", "outer");
+    /** Everything the catalog declares about this kind. */
+    public KindSpec spec() {
+        return spec;
     }
 
     /** The name used in JSON files. */
     public String json() {
-        return json;
+        return spec.json();
     }
 
     /** The mathematical symbol drawn on the box. */
     public String glyph() {
-        return glyph;
+        return spec.glyph();
     }
 
     public String title() {
-        return title;
+        return spec.title();
     }
 
     public Category category() {
-        return category;
+        return spec.category();
     }
 
     public Algebra algebra() {
-        return algebra;
+        return spec.algebra();
     }
 
     /** Declared strictness; see {@link #isStrict(Operator)} for an operator's actual strictness. */
     public boolean strict() {
-        return strict;
+        return spec.strict();
     }
 
     public boolean stateful() {
-        return stateful;
+        return spec.stateful();
     }
 
     public Incrementalization incrementalization() {
-        return incrementalization;
+        return spec.incrementalization();
     }
 
     public List<ParamSpec> params() {
-        return params;
+        return spec.params();
     }
 
     public Optional<ParamSpec> param(String name) {
-        return params.stream().filter(p -> p.name().equals(name)).findFirst();
+        return spec.params().stream().filter(p -> p.name().equals(name)).findFirst();
+    }
+
+    /** The kind this one cancels against ({@code I} and {@code D}), if any. */
+    public Optional<OpKind> inverse() {
+        return spec.inverse() == null ? Optional.empty() : fromJson(spec.inverse());
     }
 
     /**
@@ -181,26 +255,22 @@ public enum OpKind {
      * delays over the outer clock of a nested circuit.
      */
     public boolean isStrict(Operator op) {
-        return strict && !op.isOuterClock();
+        return spec.strict() && op.clock() != Clock.OUTER;
     }
 
     /** The input ports of an operator of this kind (scalar functions and nested circuits derive theirs). */
     public List<String> inputPorts(Operator op) {
-        return switch (this) {
-            case SCALAR -> op.params().strings("inputs");
-            case NESTED -> op.child() == null ? List.of() : op.child().boundaryPorts(DELTA0);
-            default -> inputs;
-        };
+        return spec.derivedInputs() != null ? spec.derivedInputs().apply(op) : spec.inputNames();
     }
 
     /** The output ports of an operator of this kind. */
     public List<String> outputPorts(Operator op) {
-        return this == NESTED ? (op.child() == null ? List.of() : op.child().boundaryPorts(INTEGRAL)) : outputs;
+        return spec.derivedOutputs() != null ? spec.derivedOutputs().apply(op) : spec.outputs();
     }
 
     /** The kind with this JSON name (case-insensitive). */
     public static Optional<OpKind> fromJson(String name) {
         String n = name.toLowerCase(Locale.ROOT);
-        return Arrays.stream(values()).filter(k -> k.json.equals(n)).findFirst();
+        return Arrays.stream(values()).filter(k -> k.json().equals(n)).findFirst();
     }
 }

@@ -57,9 +57,17 @@ public final class Operator {
         return kind.outputPorts(this);
     }
 
+    /**
+     * The clock a delay / integrate / differentiate runs on ({@link Clock#INNER} for every other
+     * kind, and for a clock value validation rejects).
+     */
+    public Clock clock() {
+        return params.get("clock") instanceof String s ? Clock.fromJson(s).orElse(Clock.INNER) : Clock.INNER;
+    }
+
     /** True for delay / integrate / differentiate that run on the outer clock of a nested circuit. */
     public boolean isOuterClock() {
-        return "outer".equals(params.get("clock"));
+        return clock() == Clock.OUTER;
     }
 
     public boolean isStrict() {
@@ -85,7 +93,7 @@ public final class Operator {
 
     /** A short label: the glyph and the main parameter (name, predicate, ...). */
     public String label() {
-        return Labels.of(this);
+        return kind.spec().label().apply(this);
     }
 
     @Override

@@ -62,8 +62,7 @@ public final class Typing {
             case DELTA0 -> require(in.get("outer"), "δ₀ reads nested input port '" + p.string("port")
                     + "', which no outer stream feeds");
             case NEGATE, DELAY, INTEGRATE, DIFFERENTIATE, DISTINCT -> in(in, "in");
-            case PLUS, MINUS, UNION, DIFFERENCE -> same(in(in, "a"), in(in, "b"), "a", "b");
-            case H -> same(in(in, "integrated"), in(in, "delta"), "integrated", "delta");
+            case PLUS, MINUS, UNION, DIFFERENCE, H -> shared(op, in);
             case FILTER -> {
                 RowSchema row = zset(in(in, "in"), "in");
                 TypedExpr e = expr(p.string("predicate"), Scope.of(row), "predicate");
@@ -283,11 +282,17 @@ public final class Typing {
         return norm(a) == norm(b) || (a.isNumeric() && b.isNumeric());
     }
 
-    private static StreamType same(StreamType a, StreamType b, String an, String bn) throws TypeError {
-        if (!sameGroup(a, b)) {
-            throw new TypeError("'" + an + "' is " + a + " but '" + bn + "' is " + b);
+    /** The one group all inputs of a kind with {@link KindSpec#sharedGroup()} carry. */
+    private static StreamType shared(Operator op, Map<String, StreamType> in) throws TypeError {
+        List<String> ports = op.inputPorts();
+        StreamType first = in(in, ports.get(0));
+        for (String port : ports.subList(1, ports.size())) {
+            StreamType t = in(in, port);
+            if (!sameGroup(first, t)) {
+                throw new TypeError("'" + ports.get(0) + "' is " + first + " but '" + port + "' is " + t);
+            }
         }
-        return a;
+        return first;
     }
 
     private static StreamType in(Map<String, StreamType> in, String port) throws TypeError {

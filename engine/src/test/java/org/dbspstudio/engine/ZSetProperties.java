@@ -175,13 +175,6 @@ class ZSetProperties {
         assertThatThrownBy(() -> ZSet.of(Row.of(1L), Long.MIN_VALUE).negate()).isInstanceOf(ArithmeticException.class);
     }
 
-    @Test
-    void everyOperatorKindHasAnImplementation() {
-        for (OpKind k : OpKind.values()) {
-            assertThat(Ops.implemented(k)).as(k.json()).isTrue();
-        }
-    }
-
     @Provide
     Arbitrary<Integer> small() {
         return Arbitraries.integers().between(0, 10);

@@ -8,8 +8,8 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 
 /**
- * {@code D ∘ I = I ∘ D = id} (primer §2): an integrator directly after a differentiator on the same
- * clock, or the reverse, is bypassed — its readers read the inner operator's input. The inner
+ * {@code D ∘ I = I ∘ D = id} (primer §2): an operator directly after its declared inverse
+ * ({@link OpKind#inverse()}: an integrator and a differentiator) on the same clock, is bypassed — its readers read the inner operator's input. The inner
  * operator is removed too when nothing else reads it. At every nesting level, to a fixed point.
  */
 public final class CancellationRule implements RewriteRule {
@@ -34,7 +34,7 @@ public final class CancellationRule implements RewriteRule {
 
     private boolean cancelOnce(RewriteContext ctx, Circuit c) {
         for (Operator outer : new ArrayList<>(c.operators())) {
-            OpKind inverse = inverse(outer.kind());
+            OpKind inverse = outer.kind().inverse().orElse(null);
             if (inverse == null) {
                 continue;
             }
@@ -67,14 +67,6 @@ public final class CancellationRule implements RewriteRule {
     }
 
     private static String glyph(Operator op) {
-        return op.kind() == OpKind.INTEGRATE ? "I" : "D";
-    }
-
-    private static OpKind inverse(OpKind k) {
-        return switch (k) {
-            case INTEGRATE -> OpKind.DIFFERENTIATE;
-            case DIFFERENTIATE -> OpKind.INTEGRATE;
-            default -> null;
-        };
+        return op.kind().glyph();
     }
 }

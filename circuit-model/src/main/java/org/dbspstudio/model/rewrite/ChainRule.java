@@ -8,10 +8,11 @@ import org.dbspstudio.model.Operator;
  * Algorithm 4.6, step 5: the chain rule {@code (Q₁ ∘ Q₂)^Δ = Q₁^Δ ∘ Q₂^Δ} pushes the integrators
  * placed by {@link WrapRule} through the circuit, one operator at a time in dataflow order; each
  * operator is rewritten by the {@link OperatorRule} its kind declares. The operators of a feedback
- * loop are rewritten together by the cycle rule: {@code (fix α. T(s, z⁻¹α))^Δ = fix α. T^Δ(s, z⁻¹α)},
- * with {@code z⁻¹} unchanged. One log step per operator or loop.
+ * loop are rewritten together by the {@link CycleRule}. One log step per operator or loop.
  */
 public final class ChainRule implements RewriteRule {
+    private static final CycleRule CYCLE = new CycleRule();
+
     @Override
     public String name() {
         return "Chain rule";
@@ -39,9 +40,7 @@ public final class ChainRule implements RewriteRule {
                 for (int i = 0; i < unit.size(); i++) {
                     parts.add(rules.get(i).describe(find(before, unit.get(i)), "inner"));
                 }
-                ctx.record("Cycle rule", "Proposition 3.2 (cycle rule)", "the feedback loop through "
-                        + String.join(", ", unit) + " becomes T^Δ with z⁻¹ unchanged: "
-                        + String.join("; ", parts), unit, created);
+                ctx.record(CYCLE.name(), CYCLE.theorem(), CYCLE.describe(unit, parts), unit, created);
             }
         });
     }

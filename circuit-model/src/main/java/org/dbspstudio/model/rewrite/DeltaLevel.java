@@ -18,8 +18,9 @@ import org.dbspstudio.model.Stream;
  * Algorithm 4.6 on one circuit level: wraps the level's sources with {@code I} and its sinks with
  * {@code D} (top level: inputs/outputs on the circuit's clock; inside a nested circuit: its
  * {@code δ₀}/{@code ∫} on the outer clock), then pushes the integrators through the level unit by
- * unit with the chain rule — a unit is one operator, or all operators of one feedback loop (the
- * cycle rule) — until every operator works on changes.
+ * unit with the chain rule — a unit is one operator, rewritten by its {@link OperatorRule}, or all
+ * operators of one feedback loop, rewritten by the {@link CycleRule} — until every operator works
+ * on changes.
  */
 final class DeltaLevel {
     /** Called after each rewritten unit (to record a log step). */
@@ -34,6 +35,7 @@ final class DeltaLevel {
     private final Map<PortRef, String> delays = new HashMap<>();
     private final Set<String> pending = new LinkedHashSet<>();
     private final OperatorRules rules;
+    private static final CycleRule CYCLE = new CycleRule();
 
     DeltaLevel(RewriteContext ctx, Circuit circuit, String clock, Set<String> frontier, OperatorRules rules) {
         this.ctx = ctx;
@@ -220,22 +222,15 @@ final class DeltaLevel {
         }
         DeltaBuilder b = new DeltaBuilder(this, members, inputs);
         Map<PortRef, PortRef> deltaOut = new HashMap<>();
-        List<OperatorRule> applied = new ArrayList<>();
-        for (Operator op : ops) {
+        List<OperatorRule> applied;
+        if (ops.size() > 1) {
+            applied = CYCLE.convert(ops, b, rules, clock, deltaOut);
+        } else {
+            Operator op = ops.get(0);
             OperatorRule rule = rules.select(op, clock);
-            applied.add(rule);
-            Map<String, PortRef> outs = rule.convert(op, b);
-            outs.forEach((port, p) -> deltaOut.put(new PortRef(op.id(), port), p));
-        }
-        for (Stream s : new ArrayList<>(circuit.streams())) {
-            if (s.from().op().startsWith(DeltaBuilder.PLACEHOLDER)) {
-                PortRef real = deltaOut.get(new PortRef(s.from().op().substring(1), s.from().port()));
-                if (real == null) {
-                    throw new IllegalStateException("no change stream for " + s.from().op().substring(1) + "." + s.from().port());
-                }
-                circuit.disconnect(s);
-                circuit.connect(new Stream(real, s.to()));
-            }
+            applied = List.of(rule);
+            rule.convert(op, b).forEach((port, p) -> deltaOut.put(new PortRef(op.id(), port), p));
+            CycleRule.closeFeedback(circuit, deltaOut); // an operator feeding itself
         }
         for (var e : outsideConsumers.entrySet()) {
             PortRef producer = e.getKey();

@@ -1,8 +1,8 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.List;
-import java.util.Set;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.DistinctAbsorption;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -12,17 +12,15 @@ import org.dbspstudio.model.PortRef;
  * to a fixed point, at every nesting level. Conservative: it applies only
  * <ul>
  *   <li>{@code distinct(distinct(x)) = distinct(x)} (always true);</li>
- *   <li>{@code distinct(filter(distinct(x))) = distinct(filter(x))} (true for any Z-set);</li>
- *   <li>{@code distinct(Q(distinct(i), ...)) = distinct(Q(i, ...))} for Q ∈ {map, flat-map, +,
- *       join, product} when every input of Q other than the distinct, and {@code i}, is known
- *       positive ({@link Positivity});</li>
+ *   <li>{@code distinct(Q(distinct(x))) = distinct(Q(x))} for Q whose kind declares
+ *       {@link DistinctAbsorption#ALWAYS} (filter: true for any Z-set);</li>
+ *   <li>{@code distinct(Q(distinct(i), ...)) = distinct(Q(i, ...))} for Q whose kind declares
+ *       {@link DistinctAbsorption#WHEN_INPUTS_POSITIVE} (map, flat-map, +, join, product) when every
+ *       input of Q other than the distinct, and {@code i}, is known positive ({@link Positivity});</li>
  * </ul>
  * and only when Q feeds nothing but the outer distinct.
  */
 public final class DistinctEliminationRule implements RewriteRule {
-    private static final Set<OpKind> NEEDS_POSITIVE = Set.of(OpKind.MAP, OpKind.FLATMAP, OpKind.PLUS,
-            OpKind.JOIN, OpKind.PRODUCT);
-
     @Override
     public String name() {
         return "Distinct elimination";
@@ -59,7 +57,7 @@ public final class DistinctEliminationRule implements RewriteRule {
                         + ", its readers now read " + q.id(), List.of(outer.id()), List.of());
                 return true;
             }
-            if (q.kind() != OpKind.FILTER && !NEEDS_POSITIVE.contains(q.kind())) {
+            if (q.kind().spec().distinctAbsorption() == DistinctAbsorption.NONE) {
                 continue;
             }
             if (CircuitEdits.consumers(c, CircuitEdits.out(q.id())).size() != 1) {
@@ -74,7 +72,7 @@ public final class DistinctEliminationRule implements RewriteRule {
 
     private boolean eliminateUnder(RewriteContext ctx, Circuit c, Operator outer, Operator q) {
         Positivity pos = new Positivity(c);
-        boolean needPositive = q.kind() != OpKind.FILTER;
+        boolean needPositive = q.kind().spec().distinctAbsorption() == DistinctAbsorption.WHEN_INPUTS_POSITIVE;
         if (needPositive) {
             for (String port : q.inputPorts()) {
                 PortRef s = CircuitEdits.source(c, new PortRef(q.id(), port));

@@ -21,7 +21,8 @@ public final class OperatorRules {
         return rules;
     }
 
-    OperatorRule select(Operator op, String clock) {
+    /** The first rule that rewrites {@code op} on {@code clock}; the fallback applies to anything. */
+    public OperatorRule select(Operator op, String clock) {
         for (OperatorRule r : rules) {
             if (r.appliesTo(op, clock)) {
                 return r;

@@ -9,9 +9,9 @@ import org.dbspstudio.model.PortRef;
 
 /**
  * A conservative analysis of which operators' outputs are known to be positive Z-sets (every
- * weight ≥ 0) at every step: outputs of distinct and aggregates, constants with positive rows,
- * and filter / map / flat-map / index / delay of a positive stream, plus / join / product of
- * positive streams. Table inputs are not assumed positive (a scenario may delete rows that are
+ * weight ≥ 0) at every step, from each kind's declared {@link org.dbspstudio.model.PositiveOutput}:
+ * outputs of distinct and aggregates, constants with positive rows, and filter / map / flat-map /
+ * index / delay of a positive stream, plus / join / product of positive streams. Table inputs are not assumed positive (a scenario may delete rows that are
  * absent). Cycles get the least fixpoint, so nothing is assumed about a loop.
  */
 final class Positivity {
@@ -35,12 +35,12 @@ final class Positivity {
     }
 
     private boolean derive(Circuit c, Operator op) {
-        return switch (op.kind()) {
-            case DISTINCT, UNION, DIFFERENCE, AGGREGATE -> true;
-            case CONSTANT -> !op.params().changes("rows").isEmpty()
+        return switch (op.kind().spec().positiveOutput()) {
+            case ALWAYS -> true;
+            case WHEN_ROWS_POSITIVE -> !op.params().changes("rows").isEmpty()
                     && op.params().changes("rows").stream().allMatch((Change ch) -> ch.weight() > 0);
-            case FILTER, MAP, FLATMAP, INDEX, DELAY, PLUS, JOIN, PRODUCT -> allInputsPositive(c, op);
-            default -> false;
+            case WHEN_INPUTS_POSITIVE -> allInputsPositive(c, op);
+            case NEVER -> false;
         };
     }
 

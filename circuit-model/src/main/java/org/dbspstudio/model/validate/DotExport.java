@@ -179,12 +179,7 @@ public final class DotExport {
             return a;
         }
         a.put("label", DefaultAttribute.createAttribute(label(op) + "\\n" + op.id()));
-        a.put("shape", DefaultAttribute.createAttribute(switch (op.kind()) {
-            case INPUT, OUTPUT -> "ellipse";
-            case DELTA0, INTEGRAL -> "cds";
-            case NESTED -> "box3d";
-            default -> "box";
-        }));
+        a.put("shape", DefaultAttribute.createAttribute(op.kind().spec().dotShape()));
         if (op.isStrict()) {
             a.put("style", DefaultAttribute.createAttribute("filled"));
             a.put("fillcolor", DefaultAttribute.createAttribute("lightgrey"));

@@ -54,12 +54,9 @@ final class ParamCheck {
     static boolean portsBroken(Circuit circuit) {
         boolean[] broken = {false};
         circuit.forEachDeep(op -> {
-            Object v = switch (op.kind()) {
-                case SCALAR -> op.params().values().get("inputs");
-                case DELTA0, INTEGRAL -> op.params().values().get("port");
-                default -> null;
-            };
-            if (v != null && problem(op.kind().param(op.kind() == OpKind.SCALAR ? "inputs" : "port").orElseThrow(), v) != null) {
+            String portParam = op.kind().spec().portParam();
+            Object v = portParam == null ? null : op.params().values().get(portParam);
+            if (v != null && problem(op.kind().param(portParam).orElseThrow(), v) != null) {
                 broken[0] = true;
             }
         });

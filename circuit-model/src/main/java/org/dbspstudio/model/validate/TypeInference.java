@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.dbspstudio.model.Accepts;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.OpKind;
@@ -37,10 +38,6 @@ import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
  * left untyped without further messages.
  */
 public final class TypeInference {
-    /** Kinds whose inputs all carry the same type as their output (so a loop's type can be read off a sibling input). */
-    private static final Set<OpKind> SAME_TYPED_INPUTS =
-            Set.of(OpKind.PLUS, OpKind.MINUS, OpKind.UNION, OpKind.DIFFERENCE, OpKind.H);
-
     private static final int MAX_ROUNDS = 64;
 
     private final Map<PortRef, StreamType> types = new HashMap<>();
@@ -251,7 +248,7 @@ public final class TypeInference {
      */
     private Operator seedFromLoopEntry(Level lv, Operator s, Set<String> scc, boolean sameTypeOnly) {
         for (Operator member : lv.order) {
-            if (!scc.contains(member.id()) || (sameTypeOnly && !SAME_TYPED_INPUTS.contains(member.kind()))) {
+            if (!scc.contains(member.id()) || (sameTypeOnly && !member.kind().spec().sharedGroup())) {
                 continue;
             }
             for (String port : member.inputPorts()) {
@@ -273,7 +270,7 @@ public final class TypeInference {
             }
             for (Stream out : lv.from.getOrDefault(op.id(), List.of())) {
                 Operator consumer = lv.circuit.op(out.to().op());
-                if (consumer == null || !SAME_TYPED_INPUTS.contains(consumer.kind())) {
+                if (consumer == null || !consumer.kind().spec().sharedGroup()) {
                     continue;
                 }
                 for (String port : consumer.inputPorts()) {
@@ -322,25 +319,28 @@ public final class TypeInference {
 
     /** Applies the kind's typing rule; on an error reports it (when asked) and returns no types. */
     private Map<String, StreamType> typed(Operator op, Map<String, StreamType> in, Map<String, Stream> via, boolean report) {
-        List<String> same = TypeRules.sameTypePorts(op);
-        if (!same.isEmpty()) {
+        if (op.kind().spec().sharedGroup()) {
+            List<String> same = op.inputPorts();
             StreamType a = in.get(same.get(0));
-            StreamType b = in.get(same.get(1));
-            if (!TypeRules.same(a, b)) {
-                if (report) {
-                    Stream sa = via.get(same.get(0));
-                    Stream sb = via.get(same.get(1));
-                    diagnostics.add(new Diagnostic(Diagnostic.Severity.ERROR, "TYPE_MISMATCH", sb.id(),
-                            "stream " + sb.id() + " carries " + b + " but " + sa.id() + " carries " + a + ": "
-                                    + op.kind().glyph() + " " + op.id() + " needs inputs '" + same.get(0) + "' and '"
-                                    + same.get(1) + "' of the same type",
-                            List.of(op.id(), sa.from().op(), sb.from().op()), List.of(sa.id(), sb.id())));
+            for (String other : same.subList(1, same.size())) {
+                StreamType b = in.get(other);
+                if (!Typing.sameGroup(a, b)) {
+                    if (report) {
+                        Stream sa = via.get(same.get(0));
+                        Stream sb = via.get(other);
+                        diagnostics.add(new Diagnostic(Diagnostic.Severity.ERROR, "TYPE_MISMATCH", sb.id(),
+                                "stream " + sb.id() + " carries " + b + " but " + sa.id() + " carries " + a + ": "
+                                        + op.kind().glyph() + " " + op.id() + " needs inputs '" + same.get(0) + "' and '"
+                                        + other + "' of the same type",
+                                List.of(op.id(), sa.from().op(), sb.from().op()), List.of(sa.id(), sb.id())));
+                    }
+                    return Map.of();
                 }
-                return Map.of();
             }
         }
         for (var e : via.entrySet()) {
-            String need = TypeRules.unacceptable(op, in.get(e.getKey()));
+            Accepts accepts = op.kind().spec().accepts(e.getKey());
+            String need = accepts.accepts(in.get(e.getKey())) ? null : accepts.needs();
             if (need != null) {
                 if (report) {
                     Stream s = e.getValue();

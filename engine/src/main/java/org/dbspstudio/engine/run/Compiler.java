@@ -113,9 +113,6 @@ final class Compiler {
             }
         }
         for (Operator op : ops) {
-            if (!Ops.implemented(op.kind())) {
-                throw EngineException.compile(op.id(), "no implementation for kind " + op.kind().json());
-            }
             if (!nested && (op.kind() == OpKind.DELTA0 || op.kind() == OpKind.INTEGRAL)) {
                 throw EngineException.compile(op.id(), op.kind().json() + " may only appear inside a nested circuit");
             }
@@ -156,7 +153,7 @@ final class Compiler {
                 Map<String, StreamType> in = null;
                 for (Operator op : pending) {
                     Map<String, StreamType> known = inputTypes(op, feeder, types);
-                    if (!known.isEmpty() && sameTypedInputs(op.kind())) {
+                    if (!known.isEmpty() && op.kind().spec().sharedGroup()) {
                         StreamType t = known.values().iterator().next();
                         in = new HashMap<>();
                         for (String p : op.inputPorts()) {
@@ -196,13 +193,6 @@ final class Compiler {
                 type(op, inputTypes(op, feeder, types), new HashMap<>(), new HashMap<>(), portTypes);
             }
         }
-    }
-
-    private static boolean sameTypedInputs(OpKind k) {
-        return switch (k) {
-            case PLUS, MINUS, UNION, DIFFERENCE, H -> true;
-            default -> false;
-        };
     }
 
     private static Map<String, StreamType> inputTypes(Operator op, Map<PortRef, PortRef> feeder, Map<PortRef, StreamType> types) {

@@ -1,8 +1,8 @@
 package org.dbspstudio.ide.analysis;
 
 import java.util.Optional;
+import org.dbspstudio.model.Accepts;
 import org.dbspstudio.model.Circuit;
-import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
@@ -14,8 +14,8 @@ import org.dbspstudio.model.validate.InferredTypes;
  * Whether a stream may be drawn from an output port to an input port, and if not, why: the refusal
  * shown while a wire is dragged, before the stream exists. Types come from the model's
  * {@link org.dbspstudio.model.validate.TypeInference}; an unknown type never blocks a connection
- * (validation reports it). The group each kind accepts mirrors the model's own input check, which
- * the validator applies to existing streams but does not offer for a candidate one.
+ * (validation reports it). The group each port accepts, and whether a kind's inputs share one
+ * group, are the catalog's ({@link org.dbspstudio.model.KindSpec}), which validation reads too.
  */
 public final class PortRules {
     private PortRules() {
@@ -43,20 +43,11 @@ public final class PortRules {
         if (t == null) {
             return Optional.empty();
         }
-        String needs = switch (dst.kind()) {
-            case FILTER, MAP, FLATMAP, JOIN, PRODUCT, ANTIJOIN, INDEX -> t instanceof StreamType.ZSet ? null
-                    : dst.kind().title() + " needs a Z-set of rows, but " + from + " carries " + t;
-            case AGGREGATE -> t instanceof StreamType.Integers
-                    ? "Aggregate needs a Z-set or an indexed Z-set, but " + from + " carries " + t : null;
-            case SCALAR -> t instanceof StreamType.Integers ? null
-                    : "a scalar function takes Z streams, but " + from + " carries " + t;
-            default -> null;
-        };
-        if (needs != null) {
-            return Optional.of(needs);
+        Accepts accepts = dst.kind().spec().accepts(to.port());
+        if (!accepts.accepts(t)) {
+            return Optional.of(dst.kind().title() + " needs " + accepts.needs() + ", but " + from + " carries " + t);
         }
-        if (dst.kind() == OpKind.PLUS || dst.kind() == OpKind.MINUS || dst.kind() == OpKind.UNION
-                || dst.kind() == OpKind.DIFFERENCE || dst.kind() == OpKind.H) {
+        if (dst.kind().spec().sharedGroup()) {
             for (Stream s : c.streamsInto(dst.id())) {
                 StreamType other = types.typeOf(s.from());
                 if (other != null && !s.from().equals(from) && !Typing.sameGroup(other, t)) {

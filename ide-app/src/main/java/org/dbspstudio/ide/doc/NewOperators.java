@@ -1,12 +1,9 @@
 package org.dbspstudio.ide.doc;
 
-import java.util.List;
-import org.dbspstudio.model.AggCall;
-import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
-import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.Params;
 
 /** Operators as they come out of the palette: a fresh id and useful starting parameters. */
 public final class NewOperators {
@@ -16,29 +13,24 @@ public final class NewOperators {
     /** A new operator of {@code kind} whose id is unused anywhere in {@code top}. */
     public static Operator create(Circuit top, OpKind kind) {
         String id = top.freshId(kind.json());
-        return switch (kind) {
-            case INPUT -> Operator.of(id, kind, "name", id, "type", StreamType.Z);
-            case OUTPUT -> Operator.of(id, kind, "name", id);
-            case CONSTANT -> Operator.of(id, kind, "type", StreamType.Z, "value", 1L);
-            case DELTA0 -> Operator.of(id, kind, "port", "in");
-            case INTEGRAL -> Operator.of(id, kind, "port", "out");
-            case FILTER -> Operator.of(id, kind, "predicate", "");
-            case MAP, INDEX -> Operator.of(id, kind);
-            case AGGREGATE -> Operator.of(id, kind, "aggregates", List.of(new AggCall(AggFunction.COUNT, null, "cnt")));
-            case SCALAR -> Operator.of(id, kind, "inputs", List.of("x"), "expr", "x");
-            case NESTED -> {
-                Circuit child = new Circuit();
-                String in = top.freshId("delta0");
-                child.add(Operator.of(in, OpKind.DELTA0, "port", "in"));
-                // reserve the first id before asking for the second
-                Circuit probe = top.copy();
-                probe.add(Operator.of(in, OpKind.DELTA0, "port", "in"));
-                String out = probe.freshId("integral");
-                child.add(Operator.of(out, OpKind.INTEGRAL, "port", "out"));
-                child.connect(in + ".out", out + ".in");
-                yield Operator.nested(id, child);
-            }
-            default -> Operator.of(id, kind);
-        };
+        if (kind == OpKind.NESTED) {
+            // a nested circuit starts with one way in and one way out
+            Circuit child = new Circuit();
+            String in = top.freshId(OpKind.DELTA0.json());
+            child.add(create(in, OpKind.DELTA0));
+            // reserve the first id before asking for the second
+            Circuit probe = top.copy();
+            probe.add(create(in, OpKind.DELTA0));
+            String out = probe.freshId(OpKind.INTEGRAL.json());
+            child.add(create(out, OpKind.INTEGRAL));
+            child.connect(in + ".out", out + ".in");
+            return new Operator(id, kind, Params.of(kind, kind.spec().starting().apply(id)), child);
+        }
+        return create(id, kind);
+    }
+
+    /** An operator with the catalog's starting parameters ({@link org.dbspstudio.model.KindSpec#starting()}). */
+    private static Operator create(String id, OpKind kind) {
+        return new Operator(id, kind, Params.of(kind, kind.spec().starting().apply(id)), null);
     }
 }
