@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Function;
+import org.dbspstudio.model.typing.Typing;
 
 /**
  * Everything the project knows about one operator kind apart from its typing rule ({@link Typing})

@@ -18,6 +18,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.typing.Typing;
 
 /**
  * The operator catalog: one {@link KindSpec} per kind, the one place that says what a kind is —

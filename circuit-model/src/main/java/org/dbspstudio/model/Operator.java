@@ -65,11 +65,6 @@ public final class Operator {
         return params.get("clock") instanceof String s ? Clock.fromJson(s).orElse(Clock.INNER) : Clock.INNER;
     }
 
-    /** True for delay / integrate / differentiate that run on the outer clock of a nested circuit. */
-    public boolean isOuterClock() {
-        return clock() == Clock.OUTER;
-    }
-
     public boolean isStrict() {
         return kind.isStrict(this);
     }

@@ -1,6 +1,7 @@
 package org.dbspstudio.model;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.ArchConfiguration;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -58,5 +59,20 @@ class ArchitectureTest {
         check(noClasses().that().resideInAPackage("org.dbspstudio.model..")
                 .should().dependOnClassesThat().resideInAnyPackage("javax.script..")
                 .because("opening a circuit file never executes arbitrary code"));
+    }
+
+    @Test
+    void packagesFormNoCycles() {
+        check(slices().matching("org.dbspstudio.model.(*)..").should().beFreeOfCycles()
+                .because("typing, graph, validate, rewrite, export, json and expr build on each other one way"));
+    }
+
+    @Test
+    void theRootPackageUsesOnlyTypesAndExpressions() {
+        check(noClasses().that().resideInAPackage("org.dbspstudio.model")
+                .should().dependOnClassesThat().resideInAnyPackage("org.dbspstudio.model.typing..",
+                        "org.dbspstudio.model.graph..", "org.dbspstudio.model.validate..", "org.dbspstudio.model.rewrite..",
+                        "org.dbspstudio.model.export..", "org.dbspstudio.model.json..")
+                .because("the circuit and the catalog are what the other packages read"));
     }
 }

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import org.dbspstudio.cli.Main;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.json.DocumentReader;
@@ -58,7 +59,7 @@ class CommandLineTest {
         Result r = dbsp("incrementalize", src.toString());
         assertThat(r.code()).as(r.err()).isZero();
         CircuitDocument inc = DocumentReader.read(r.out(), "stdout").document();
-        assertThat(inc.circuit().op("tc").child().operators()).anyMatch(o -> o.isOuterClock());
+        assertThat(inc.circuit().op("tc").child().operators()).anyMatch(o -> o.clock() == Clock.OUTER);
     }
 
     @Test

@@ -41,7 +41,7 @@ public final class Measure {
             long c = System.nanoTime();
             org.dbspstudio.model.validate.Validator.validate(doc.circuit());
             long d = System.nanoTime();
-            org.dbspstudio.model.validate.TypeInference.infer(doc.circuit());
+            org.dbspstudio.model.typing.TypeInference.infer(doc.circuit());
             long e = System.nanoTime();
             System.out.printf("parts: read %.0f ms, ELK %.0f ms, validate %.0f ms, types %.0f ms (wall); %.0f ms CPU in all%n",
                     (b - a) / 1e6, (c - b) / 1e6, (d - c) / 1e6, (e - d) / 1e6, (mx0.getCurrentThreadCpuTime() - c0) / 1e6);

@@ -20,6 +20,7 @@ import javax.tools.JavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
 import org.dbspstudio.engine.ops.Ops;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
@@ -72,7 +73,7 @@ class CatalogTest {
             return null; // the wrap rule places I/D around sources and sinks; the desugar rule expands sugar first
         }
         Operator op = new Operator("x", k, Params.of(k, k.spec().starting().apply("x")), null);
-        OperatorRule rule = OperatorRules.standard().select(op, "inner");
+        OperatorRule rule = OperatorRules.standard().select(op, Clock.INNER);
         boolean fallbackDeclared = how == Incrementalization.FALLBACK || how == Incrementalization.PRIMITIVE;
         if (rule instanceof FallbackRule && !fallbackDeclared) {
             return "declares " + how + " but only the fallback rule (D ∘ Q ∘ I) rewrites it; add an OperatorRule";

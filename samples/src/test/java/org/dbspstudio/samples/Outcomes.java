@@ -18,8 +18,8 @@ import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.json.RowValues;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.InferredTypes;
-import org.dbspstudio.model.validate.TypeInference;
+import org.dbspstudio.model.typing.InferredTypes;
+import org.dbspstudio.model.typing.TypeInference;
 
 /**
  * Expected output changes as typed values, and comparison of computed values with them,

@@ -2,6 +2,7 @@ package org.dbspstudio.model.rewrite;
 
 import java.util.Map;
 import org.dbspstudio.model.AggCall;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -23,7 +24,7 @@ public final class AggregateRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
+    public boolean appliesTo(Operator op, Clock clock) {
         return op.kind().incrementalization() == Incrementalization.AGGREGATE;
     }
 
@@ -33,7 +34,7 @@ public final class AggregateRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         var aggs = op.params().aggregates("aggregates");
         boolean linear = !aggs.isEmpty() && aggs.stream().allMatch(a -> a.function().isLinear());
         String fns = aggs.stream().map(AggCall::toString).reduce((x, y) -> x + ", " + y).orElse("");

@@ -1,6 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
@@ -23,7 +24,7 @@ public final class BilinearRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
+    public boolean appliesTo(Operator op, Clock clock) {
         return op.kind().incrementalization() == Incrementalization.BILINEAR_EXPANSION;
     }
 
@@ -42,9 +43,9 @@ public final class BilinearRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (" + op.kind().json() + ") is bilinear: Δ(a " + op.kind().glyph() + " b) = I(Δa) "
                 + op.kind().glyph() + " Δb + Δa " + op.kind().glyph() + " z⁻¹(I(Δb))"
-                + ("outer".equals(clock) ? ", with I and z⁻¹ over the outer clock, kept per inner iteration" : "");
+                + (clock == Clock.OUTER ? ", with I and z⁻¹ over the outer clock, kept per inner iteration" : "");
     }
 }

@@ -3,6 +3,7 @@ package org.dbspstudio.model.rewrite;
 import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -43,7 +44,7 @@ public final class CancellationRule implements RewriteRule {
                 continue;
             }
             Operator inner = c.op(src.op());
-            if (inner.kind() != inverse || !CircuitEdits.clockOf(inner).equals(CircuitEdits.clockOf(outer))) {
+            if (inner.kind() != inverse || inner.clock() != outer.clock()) {
                 continue;
             }
             PortRef x = CircuitEdits.source(c, CircuitEdits.in(inner.id()));
@@ -59,7 +60,7 @@ public final class CancellationRule implements RewriteRule {
             }
             ctx.record(name(), theorem(), glyph(outer) + "(" + glyph(inner) + "(x)) = x: readers of " + outer.id()
                     + " now read " + x.op() + (innerGone ? "; " + inner.id() + " and " : "; ") + outer.id()
-                    + " removed" + ("outer".equals(CircuitEdits.clockOf(outer)) ? " (outer clock)" : ""),
+                    + " removed" + (outer.clock() == Clock.OUTER ? " (outer clock)" : ""),
                     replaced, List.of());
             return true;
         }

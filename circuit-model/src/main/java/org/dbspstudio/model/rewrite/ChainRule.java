@@ -2,6 +2,7 @@ package org.dbspstudio.model.rewrite;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 
 /**
@@ -34,11 +35,11 @@ public final class ChainRule implements RewriteRule {
             if (unit.size() == 1) {
                 OperatorRule r = rules.get(0);
                 Operator op = find(before, unit.get(0));
-                ctx.record(r.name(), r.theorem(), r.describe(op, "inner"), unit, created);
+                ctx.record(r.name(), r.theorem(), r.describe(op, Clock.INNER), unit, created);
             } else {
                 List<String> parts = new ArrayList<>();
                 for (int i = 0; i < unit.size(); i++) {
-                    parts.add(rules.get(i).describe(find(before, unit.get(i)), "inner"));
+                    parts.add(rules.get(i).describe(find(before, unit.get(i)), Clock.INNER));
                 }
                 ctx.record(CYCLE.name(), CYCLE.theorem(), CYCLE.describe(unit, parts), unit, created);
             }

@@ -6,12 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.validate.CircuitGraph;
+import org.dbspstudio.model.graph.CircuitGraph;
 import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
 import org.jgrapht.graph.AsSubgraph;
 
@@ -67,12 +68,8 @@ final class CircuitEdits {
     }
 
     /** Parameters for a created delay/integrate/differentiate on the given clock. */
-    static Params clockParams(OpKind kind, String clock) {
-        return "outer".equals(clock) ? Params.of(kind, "clock", "outer") : Params.of(kind);
-    }
-
-    static String clockOf(Operator op) {
-        return op.isOuterClock() ? "outer" : "inner";
+    static Params clockParams(OpKind kind, Clock clock) {
+        return clock == Clock.OUTER ? Params.of(kind, "clock", Clock.OUTER.json()) : Params.of(kind);
     }
 
     /** Whether any stream reads an output of this operator. */

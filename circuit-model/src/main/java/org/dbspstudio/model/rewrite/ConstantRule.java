@@ -1,6 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -22,8 +23,8 @@ public final class ConstantRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
-        return op.kind().incrementalization() == Incrementalization.CONSTANT && "inner".equals(clock)
+    public boolean appliesTo(Operator op, Clock clock) {
+        return op.kind().incrementalization() == Incrementalization.CONSTANT && clock == Clock.INNER
                 && !op.params().bool("once");
     }
 
@@ -35,7 +36,7 @@ public final class ConstantRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (constant) now emits its value at step 0 only (once = true)";
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
@@ -30,7 +31,7 @@ public final class CycleRule {
      * known to {@code b}) and closes the loop; fills {@code deltaOut} (output of a member → port
      * carrying its change stream) and returns the operator rule applied to each member, in order.
      */
-    List<OperatorRule> convert(List<Operator> loop, DeltaBuilder b, OperatorRules rules, String clock,
+    List<OperatorRule> convert(List<Operator> loop, DeltaBuilder b, OperatorRules rules, Clock clock,
                                Map<PortRef, PortRef> deltaOut) {
         List<OperatorRule> applied = new ArrayList<>();
         for (Operator op : loop) {

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
@@ -40,8 +41,8 @@ public final class DeltaBuilder {
         return level.circuit();
     }
 
-    /** "inner" for a top-level circuit; "outer" inside a nested circuit being lifted over outer time. */
-    public String clock() {
+    /** {@link Clock#INNER} for a top-level circuit; {@link Clock#OUTER} inside a nested circuit being lifted over outer time. */
+    public Clock clock() {
         return level.clock();
     }
 

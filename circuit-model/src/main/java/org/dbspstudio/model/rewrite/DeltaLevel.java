@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -30,14 +31,14 @@ final class DeltaLevel {
 
     private final RewriteContext ctx;
     private final Circuit circuit;
-    private final String clock;
+    private final Clock clock;
     private final Set<String> frontier;
     private final Map<PortRef, String> delays = new HashMap<>();
     private final Set<String> pending = new LinkedHashSet<>();
     private final OperatorRules rules;
     private static final CycleRule CYCLE = new CycleRule();
 
-    DeltaLevel(RewriteContext ctx, Circuit circuit, String clock, Set<String> frontier, OperatorRules rules) {
+    DeltaLevel(RewriteContext ctx, Circuit circuit, Clock clock, Set<String> frontier, OperatorRules rules) {
         this.ctx = ctx;
         this.circuit = circuit;
         this.clock = clock;
@@ -49,7 +50,7 @@ final class DeltaLevel {
         return circuit;
     }
 
-    String clock() {
+    Clock clock() {
         return clock;
     }
 
@@ -123,7 +124,7 @@ final class DeltaLevel {
             if (op.kind() == OpKind.DELTA0) {
                 for (PortRef dest : CircuitEdits.consumers(circuit, CircuitEdits.out(op.id()))) {
                     Operator i = circuit.op(dest.op());
-                    if (i.kind() != OpKind.INTEGRATE || !CircuitEdits.clockOf(i).equals(clock)) {
+                    if (i.kind() != OpKind.INTEGRATE || i.clock() != clock) {
                         return false;
                     }
                     integrators.add(i.id());
@@ -131,7 +132,7 @@ final class DeltaLevel {
             } else if (op.kind() == OpKind.INTEGRAL) {
                 PortRef src = CircuitEdits.source(circuit, CircuitEdits.in(op.id()));
                 Operator d = src == null ? null : circuit.op(src.op());
-                if (d == null || d.kind() != OpKind.DIFFERENTIATE || !CircuitEdits.clockOf(d).equals(clock)) {
+                if (d == null || d.kind() != OpKind.DIFFERENTIATE || d.clock() != clock) {
                     return false;
                 }
                 differentiators.add(d.id());

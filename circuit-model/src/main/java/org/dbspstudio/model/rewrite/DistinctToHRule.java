@@ -1,6 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
@@ -20,7 +21,7 @@ public final class DistinctToHRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
+    public boolean appliesTo(Operator op, Clock clock) {
         return op.kind().incrementalization() == Incrementalization.DISTINCT_TO_H;
     }
 
@@ -34,8 +35,8 @@ public final class DistinctToHRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (distinct) becomes H(z⁻¹(I(d)), d): work proportional to the change"
-                + ("outer".equals(clock) ? ", with I and z⁻¹ over the outer clock" : "");
+                + (clock == Clock.OUTER ? ", with I and z⁻¹ over the outer clock" : "");
     }
 }

@@ -2,6 +2,7 @@ package org.dbspstudio.model.rewrite;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -22,7 +23,7 @@ public final class FallbackRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
+    public boolean appliesTo(Operator op, Clock clock) {
         return true;
     }
 
@@ -48,8 +49,8 @@ public final class FallbackRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (" + op.kind().json() + ") is not linear: D ∘ " + op.kind().glyph() + " ∘ I"
-                + ("outer".equals(clock) ? " over the outer clock" : "");
+                + (clock == Clock.OUTER ? " over the outer clock" : "");
     }
 }

@@ -2,6 +2,7 @@ package org.dbspstudio.model.rewrite;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -19,7 +20,7 @@ public final class LinearRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
+    public boolean appliesTo(Operator op, Clock clock) {
         return op.kind().incrementalization() == Incrementalization.UNCHANGED;
     }
 
@@ -38,7 +39,7 @@ public final class LinearRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (" + op.kind().json() + ") is linear: it stays as it is and now reads changes";
     }
 }

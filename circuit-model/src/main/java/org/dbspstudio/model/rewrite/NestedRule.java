@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -32,8 +33,8 @@ public final class NestedRule implements OperatorRule {
     }
 
     @Override
-    public boolean appliesTo(Operator op, String clock) {
-        return op.kind().incrementalization() == Incrementalization.NESTED && "inner".equals(clock);
+    public boolean appliesTo(Operator op, Clock clock) {
+        return op.kind().incrementalization() == Incrementalization.NESTED && clock == Clock.INNER;
     }
 
     @Override
@@ -43,7 +44,7 @@ public final class NestedRule implements OperatorRule {
             feeds.put(port, b.delta(op, port));
         }
         b.keep(op, feeds);
-        DeltaLevel inner = new DeltaLevel(b.context(), op.child(), "outer", new LinkedHashSet<>(),
+        DeltaLevel inner = new DeltaLevel(b.context(), op.child(), Clock.OUTER, new LinkedHashSet<>(),
                 OperatorRules.standard());
         inner.wrap().forEach(b::noteCreated);
         lastInner.clear();
@@ -61,7 +62,7 @@ public final class NestedRule implements OperatorRule {
     }
 
     @Override
-    public String describe(Operator op, String clock) {
+    public String describe(Operator op, Clock clock) {
         return op.id() + " (nested circuit) is lifted over the outer clock: I/D pushed inside the loop"
                 + (lastInner.isEmpty() ? "" : " (" + String.join(", ", lastInner) + ")")
                 + "; each outer step reruns the fixpoint on changes";

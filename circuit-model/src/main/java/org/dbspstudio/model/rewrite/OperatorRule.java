@@ -1,6 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.Map;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 
@@ -15,12 +16,12 @@ public interface OperatorRule {
 
     String theorem();
 
-    /** Whether this rule rewrites {@code op} when the conversion runs on {@code clock} ("inner" or "outer"). */
-    boolean appliesTo(Operator op, String clock);
+    /** Whether this rule rewrites {@code op} when the conversion runs on {@code clock} . */
+    boolean appliesTo(Operator op, Clock clock);
 
     /** Builds {@code Q^Δ}; returns output port of Q → port carrying its change stream. */
     Map<String, PortRef> convert(Operator op, DeltaBuilder b);
 
     /** One sentence for the explanation. */
-    String describe(Operator op, String clock);
+    String describe(Operator op, Clock clock);
 }

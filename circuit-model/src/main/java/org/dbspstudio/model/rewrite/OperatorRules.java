@@ -1,6 +1,7 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.List;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 
 /** The per-operator rules of the chain rule, tried in order; the fallback applies to anything. */
@@ -22,7 +23,7 @@ public final class OperatorRules {
     }
 
     /** The first rule that rewrites {@code op} on {@code clock}; the fallback applies to anything. */
-    public OperatorRule select(Operator op, String clock) {
+    public OperatorRule select(Operator op, Clock clock) {
         for (OperatorRule r : rules) {
             if (r.appliesTo(op, clock)) {
                 return r;

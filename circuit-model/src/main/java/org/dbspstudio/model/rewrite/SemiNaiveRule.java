@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 
@@ -49,7 +50,7 @@ public final class SemiNaiveRule implements RewriteRule {
             if (onlyDeep && depth == 0) {
                 continue;
             }
-            DeltaLevel level = new DeltaLevel(ctx, op.child(), "inner", new LinkedHashSet<>(), OperatorRules.standard());
+            DeltaLevel level = new DeltaLevel(ctx, op.child(), Clock.INNER, new LinkedHashSet<>(), OperatorRules.standard());
             if (!level.adoptBoundary()) {
                 continue;
             }

@@ -2,6 +2,7 @@ package org.dbspstudio.model.rewrite;
 
 import java.util.List;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 
 /**
  * Algorithm 4.6, step 4: {@code Q^Δ = D ∘ Q ∘ I} — an integrator after every input and a
@@ -21,7 +22,7 @@ public final class WrapRule implements RewriteRule {
 
     @Override
     public void apply(RewriteContext ctx) {
-        DeltaLevel level = new DeltaLevel(ctx, ctx.root(), "inner", ctx.frontier(), ctx.operatorRules());
+        DeltaLevel level = new DeltaLevel(ctx, ctx.root(), Clock.INNER, ctx.frontier(), ctx.operatorRules());
         ctx.setTopLevel(level);
         List<String> created = level.wrap();
         ctx.root().setInputMode(Circuit.InputMode.CHANGES);

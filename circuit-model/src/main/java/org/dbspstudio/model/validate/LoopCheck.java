@@ -6,6 +6,7 @@ import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.graph.CircuitGraph;
 
 /**
  * Algebraic loops: every cycle must pass through a strict operator. Each level (top level and

@@ -12,6 +12,8 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.typing.InferredTypes;
+import org.dbspstudio.model.ParamCheck;
 
 /**
  * A document's {@code scenario} against its inputs and its {@code expected} section against its

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
@@ -22,7 +23,7 @@ import org.dbspstudio.model.Stream;
  * {@code ∫}; inputs, outputs and constants live at top level, {@code δ₀} and {@code ∫} inside).
  */
 final class StructureCheck {
-    static final Pattern ID = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    static final Pattern ID = org.dbspstudio.model.ParamCheck.IDENTIFIER;
 
     private final Circuit root;
     private final Map<Circuit, String> levelNames = new IdentityHashMap<>();
@@ -176,7 +177,7 @@ final class StructureCheck {
                     + owner.id() + ": inputs, outputs and constants belong to the top level; streams enter a nested"
                     + " circuit through δ₀ and leave through ∫", List.of(op.id())));
         }
-        if (owner == null && op.isOuterClock()) {
+        if (owner == null && op.clock() == Clock.OUTER) {
             out.add(Diagnostic.error("BAD_PARAM", op.id(), describe(op) + " has clock 'outer', which only exists"
                     + " inside a nested circuit", List.of(op.id())));
         }

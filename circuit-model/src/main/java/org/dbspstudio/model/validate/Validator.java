@@ -5,6 +5,8 @@ import java.util.List;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.model.ParamCheck;
 
 /**
  * Checks a circuit and returns its problems as {@link Diagnostic}s, which the IDE and the CLI

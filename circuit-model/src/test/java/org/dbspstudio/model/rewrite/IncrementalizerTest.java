@@ -8,6 +8,7 @@ import java.util.Set;
 import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
@@ -121,13 +122,13 @@ class IncrementalizerTest {
         assertThat(inner.operatorsOfKind(OpKind.H)).hasSize(1);
         assertThat(inner.operatorsOfKind(OpKind.DISTINCT)).isEmpty();
         // the inner-clock loop delay and the inner I over δ₀ stay; new state is on the outer clock
-        assertThat(inner.op("zo").isOuterClock()).isFalse();
-        assertThat(inner.op("E").isOuterClock()).isFalse();
-        long outerOps = inner.operators().stream().filter(Operator::isOuterClock).count();
+        assertThat(inner.op("zo").clock() == Clock.OUTER).isFalse();
+        assertThat(inner.op("E").clock() == Clock.OUTER).isFalse();
+        long outerOps = inner.operators().stream().filter(o -> o.clock() == Clock.OUTER).count();
         assertThat(outerOps).isGreaterThanOrEqualTo(4);
         for (Operator op : inner.operators()) {
             if (op.kind() == OpKind.INTEGRATE || op.kind() == OpKind.DELAY || op.kind() == OpKind.DIFFERENTIATE) {
-                assertThat(op.isOuterClock() || Set.of("E", "zo", "newFacts").contains(op.id()))
+                assertThat(op.clock() == Clock.OUTER || Set.of("E", "zo", "newFacts").contains(op.id()))
                         .as(op.id()).isTrue();
             }
         }

@@ -12,22 +12,22 @@ import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
 
 /** Small circuits shared by the validation tests. */
-final class Fixtures {
+public final class Fixtures {
     private Fixtures() {
     }
 
-    static final StreamType ROWS = StreamType.zset(RowSchema.of(Column.of("id", SqlType.BIGINT), Column.of("name", SqlType.VARCHAR)));
+    public static final StreamType ROWS = StreamType.zset(RowSchema.of(Column.of("id", SqlType.BIGINT), Column.of("name", SqlType.VARCHAR)));
 
-    static Operator input(String id, String name, StreamType type) {
+    public static Operator input(String id, String name, StreamType type) {
         return of(id, OpKind.INPUT, "name", name, "type", type);
     }
 
-    static Operator output(String id, String name) {
+    public static Operator output(String id, String name) {
         return of(id, OpKind.OUTPUT, "name", name);
     }
 
     /** {@code x → plus → y} with {@code z⁻¹} feedback from plus to plus.b: the integrator. */
-    static Circuit integrator() {
+    public static Circuit integrator() {
         return new Circuit()
                 .add(input("x", "x", StreamType.Z))
                 .add(of("plus", OpKind.PLUS))
@@ -40,7 +40,7 @@ final class Fixtures {
     }
 
     /** The integrator with its z⁻¹ replaced by a (non-strict) negate: an algebraic loop plus → neg → plus. */
-    static Circuit integratorWithoutDelay() {
+    public static Circuit integratorWithoutDelay() {
         return new Circuit()
                 .add(input("x", "x", StreamType.Z))
                 .add(of("plus", OpKind.PLUS))
@@ -56,7 +56,7 @@ final class Fixtures {
      * A nested circuit summing its input over inner time until the fixpoint:
      * {@code x → N(δ₀ → I → + ← z⁻¹ ... → D → ∫) → y}; the inner loop is broken by a z⁻¹.
      */
-    static Circuit nestedSum() {
+    public static Circuit nestedSum() {
         Circuit child = new Circuit()
                 .add(of("d0", OpKind.DELTA0, "port", "i"))
                 .add(of("ii", OpKind.INTEGRATE))
@@ -78,7 +78,7 @@ final class Fixtures {
                 .connect("n.o", "y.in");
     }
 
-    static List<String> codes(List<org.dbspstudio.model.Diagnostic> ds) {
+    public static List<String> codes(List<org.dbspstudio.model.Diagnostic> ds) {
         return ds.stream().map(org.dbspstudio.model.Diagnostic::code).toList();
     }
 }

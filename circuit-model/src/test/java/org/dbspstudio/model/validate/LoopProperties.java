@@ -16,6 +16,7 @@ import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.graph.CircuitGraph;
 
 /**
  * Random DAGs (a chain {@code n0 → n1 → … } plus random forward edges) with random back edges,

@@ -25,6 +25,11 @@ import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.model.typing.InferredTypes;
+import org.dbspstudio.model.rewrite.Expansions;
+import org.dbspstudio.model.export.DotExport;
+import org.dbspstudio.model.ParamCheck;
 
 /**
  * Random, mostly broken circuits (random kinds, parameters that are absent, plausible or of the

@@ -13,6 +13,8 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
+import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.model.typing.InferredTypes;
 
 class ValidatorTest {
 

@@ -3,6 +3,7 @@ package org.dbspstudio.engine.ops;
 import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 
 /**
@@ -19,17 +20,17 @@ final class Clocked {
 
     static OpNode delay(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().isOuterClock() ? new OuterDelay(b.op(), zero) : new Delay(b.op(), zero);
+        return b.op().clock() == Clock.OUTER ? new OuterDelay(b.op(), zero) : new Delay(b.op(), zero);
     }
 
     static OpNode integrate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().isOuterClock() ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
+        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
     }
 
     static OpNode differentiate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().isOuterClock() ? new OuterDifferentiate(b.op(), zero) : new Differentiate(b.op(), zero);
+        return b.op().clock() == Clock.OUTER ? new OuterDifferentiate(b.op(), zero) : new Differentiate(b.op(), zero);
     }
 
     /** z⁻¹: emits the value stored at the previous tick (zero at tick 0); strict. */

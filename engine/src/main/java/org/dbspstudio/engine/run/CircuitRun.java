@@ -31,7 +31,7 @@ import org.dbspstudio.model.types.Row;
  * {@code I_outer(Δ)} costs the change times the matching rows at every iteration.
  */
 final class CircuitRun implements Build.ChildCircuit {
-    final CircuitLayout layout;
+    final SlotMap slotMap;
     final OpNode[] order;
     private final int[][] inSlots;
     private final int[][] outSlots;
@@ -72,9 +72,9 @@ final class CircuitRun implements Build.ChildCircuit {
         }
     }
 
-    CircuitRun(CircuitLayout layout, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
+    CircuitRun(SlotMap slotMap, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
                EngineOptions options) {
-        this.layout = layout;
+        this.slotMap = slotMap;
         this.order = order;
         this.inSlots = inSlots;
         this.outSlots = outSlots;

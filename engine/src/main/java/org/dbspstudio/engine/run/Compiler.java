@@ -11,11 +11,12 @@ import org.dbspstudio.engine.ops.OpNode;
 import org.dbspstudio.engine.ops.Ops;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.Typing;
+import org.dbspstudio.model.typing.Typing;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.expr.Expressions;
 import org.dbspstudio.model.expr.Scope;
@@ -66,10 +67,10 @@ final class Compiler {
             slotTypes[s] = types.get(p);
             zeros[s] = StreamValue.zero(types.get(p));
         });
-        CircuitLayout layout = new CircuitLayout(ids, slotTypes);
+        SlotMap slotMap = new SlotMap(ids, slotTypes);
         slotOf.forEach((p, s) -> {
-            layout.slots.put(p.toString(), s);
-            layout.outputs.add(new String[] {p.op(), p.port()});
+            slotMap.slots.put(p.toString(), s);
+            slotMap.outputs.add(new String[] {p.op(), p.port()});
         });
         OpNode[] nodes = new OpNode[order.size()];
         int[][] ins = new int[order.size()][];
@@ -81,7 +82,7 @@ final class Compiler {
             for (int i = 0; i < inPorts.size(); i++) {
                 PortRef in = new PortRef(op.id(), inPorts.get(i));
                 ins[k][i] = slotOf.get(feeder.get(in));
-                layout.slots.put(in.toString(), ins[k][i]);
+                slotMap.slots.put(in.toString(), ins[k][i]);
             }
             List<String> outPorts = op.outputPorts();
             outs[k] = new int[outPorts.size()];
@@ -90,10 +91,10 @@ final class Compiler {
             }
             nodes[k] = Ops.factory(op.kind()).create(new BuildImpl(op, feeder, types, children));
             if (op.kind() == OpKind.NESTED) {
-                layout.children.put(k, children.get(op.id()).layout);
+                slotMap.children.put(k, children.get(op.id()).slotMap);
             }
         }
-        return new CircuitRun(layout, nodes, ins, outs, zeros, options);
+        return new CircuitRun(slotMap, nodes, ins, outs, zeros, options);
     }
 
     /** Every input port fed by exactly one stream from an existing output port. */
@@ -119,7 +120,7 @@ final class Compiler {
             if (nested && op.kind() == OpKind.INPUT) {
                 throw EngineException.compile(op.id(), "an input may not appear inside a nested circuit; use δ₀");
             }
-            if (!nested && op.isOuterClock()) {
+            if (!nested && op.clock() == Clock.OUTER) {
                 throw EngineException.compile(op.id(), "clock=outer is only meaningful inside a nested circuit");
             }
             for (String p : op.inputPorts()) {
@@ -215,7 +216,7 @@ final class Compiler {
                 StreamType t = null;
                 for (Operator o : op.child().operatorsOfKind(OpKind.INTEGRAL)) {
                     if (p.equals(o.params().string("port"))) {
-                        t = child.layout.types[child.layout.slot(o.id(), "in")];
+                        t = child.slotMap.types[child.slotMap.slot(o.id(), "in")];
                     }
                 }
                 types.put(new PortRef(op.id(), p), t);
@@ -226,7 +227,7 @@ final class Compiler {
         if (op.kind() == OpKind.DELTA0) {
             StreamType outer = portTypes == null ? null : portTypes.get(op.params().string("port"));
             if (outer != null) {
-                args.put("outer", outer);
+                args.put(Typing.OUTER_STREAM, outer);
             }
         }
         try {

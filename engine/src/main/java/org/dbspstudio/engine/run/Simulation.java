@@ -16,7 +16,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.TypeInference;
+import org.dbspstudio.model.typing.TypeInference;
 import org.dbspstudio.model.validate.Validator;
 
 /**
@@ -87,17 +87,17 @@ public final class Simulation {
                     "the circuit is invalid: " + String.join("; ", errors.stream().map(Diagnostic::format).toList()));
         }
         run = new Compiler(options, TypeInference.infer(circuit).all()).compile(circuit, null);
-        trace = new Trace(run.layout, options.maxRetainedSteps(), options.maxRetainedBytes());
+        trace = new Trace(run.slotMap, options.maxRetainedSteps(), options.maxRetainedBytes());
         inputs.clear();
         outputSlots.clear();
         for (int k = 0; k < run.order.length; k++) {
             Operator op = run.order[k].operator();
             if (op.kind() == OpKind.INPUT) {
-                int slot = run.layout.slot(op.id(), "out");
-                inputs.add(new InputFeed(op.params().string("name"), k, run.layout.types[slot]));
+                int slot = run.slotMap.slot(op.id(), "out");
+                inputs.add(new InputFeed(op.params().string("name"), k, run.slotMap.types[slot]));
             } else if (op.kind() == OpKind.OUTPUT) {
                 String name = op.params().string("name");
-                if (outputSlots.put(name, run.layout.slot(op.id(), "in")) != null) {
+                if (outputSlots.put(name, run.slotMap.slot(op.id(), "in")) != null) {
                     throw EngineException.compile(op.id(), "two outputs are named '" + name + "'");
                 }
             }

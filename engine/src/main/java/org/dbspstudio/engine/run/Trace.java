@@ -18,7 +18,7 @@ public final class Trace {
     /** Rough bytes per recorded row change, for the byte limit. */
     static final long BYTES_PER_ROW = 96;
 
-    private final CircuitLayout layout;
+    private final SlotMap slotMap;
     private final ArrayList<Entry> steps = new ArrayList<>();
     private final int maxSteps;
     private final long maxBytes;
@@ -28,8 +28,8 @@ public final class Trace {
     private record Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes) {
     }
 
-    Trace(CircuitLayout layout, int maxSteps, long maxBytes) {
-        this.layout = layout;
+    Trace(SlotMap slotMap, int maxSteps, long maxBytes) {
+        this.slotMap = slotMap;
         this.maxSteps = maxSteps;
         this.maxBytes = maxBytes;
     }
@@ -119,12 +119,12 @@ public final class Trace {
 
     /** Number of inner iterations a nested operator ran at a step (at the given enclosing iterations). */
     public int iterations(String nestedOpId, int step, int... outerIterations) {
-        List<Integer> path = layout.pathTo(nestedOpId);
+        List<Integer> path = slotMap.pathTo(nestedOpId);
         if (path == null) {
             throw new NoSuchElementException("no operator '" + nestedOpId + "'");
         }
         Frame f = frameAt(path, step, outerIterations, nestedOpId);
-        CircuitLayout l = layout.at(path);
+        SlotMap l = slotMap.at(path);
         List<Frame> its = f.nested().get(l.indexOf(nestedOpId));
         if (its == null) {
             throw new NoSuchElementException("'" + nestedOpId + "' is not a nested operator or did not run at step " + step);
@@ -134,14 +134,14 @@ public final class Trace {
 
     /** Statistics of an operator at a step, summed over all inner iterations. */
     public OpStats stats(String opId, int step) {
-        List<Integer> path = layout.pathTo(opId);
+        List<Integer> path = slotMap.pathTo(opId);
         if (path == null) {
             throw new NoSuchElementException("no operator '" + opId + "'");
         }
-        return sum(entry(step).frame, layout, path, 0, opId);
+        return sum(entry(step).frame, slotMap, path, 0, opId);
     }
 
-    private OpStats sum(Frame f, CircuitLayout l, List<Integer> path, int depth, String opId) {
+    private OpStats sum(Frame f, SlotMap l, List<Integer> path, int depth, String opId) {
         if (depth == path.size()) {
             OpStats s = f.stats()[l.indexOf(opId)];
             return s == null ? OpStats.ZERO : s;
@@ -169,10 +169,10 @@ public final class Trace {
 
     /** Visits every stream value recorded at a step, in evaluation order, nested iterations after their nested operator. */
     public void forEachValue(int step, ValueVisitor v) {
-        walk(entry(step).frame, layout, new ArrayList<>(), v);
+        walk(entry(step).frame, slotMap, new ArrayList<>(), v);
     }
 
-    private static void walk(Frame f, CircuitLayout l, List<Integer> its, ValueVisitor v) {
+    private static void walk(Frame f, SlotMap l, List<Integer> its, ValueVisitor v) {
         if (f.values().length == 0) {
             return;
         }
@@ -191,7 +191,7 @@ public final class Trace {
 
     /** Every port with a value: {@code op.port} names of the circuit holding {@code opId}'s level (top level when null). */
     public List<String> ports() {
-        List<String> l = new ArrayList<>(layout.slots.keySet());
+        List<String> l = new ArrayList<>(slotMap.slots.keySet());
         l.sort(String::compareTo);
         return l;
     }
@@ -200,7 +200,7 @@ public final class Trace {
     }
 
     private Located locate(String opId, String port, int step, int[] iterations) {
-        List<Integer> path = layout.pathTo(opId);
+        List<Integer> path = slotMap.pathTo(opId);
         if (path == null) {
             throw new NoSuchElementException("no operator '" + opId + "'");
         }
@@ -209,7 +209,7 @@ public final class Trace {
                     + path.size() + " iteration numbers, got " + Arrays.toString(iterations));
         }
         Frame f = frameAt(path, step, iterations, opId);
-        int slot = layout.at(path).slot(opId, port);
+        int slot = slotMap.at(path).slot(opId, port);
         if (slot < 0) {
             throw new NoSuchElementException("operator '" + opId + "' has no port '" + port + "'");
         }

@@ -9,8 +9,8 @@ import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.InferredTypes;
-import org.dbspstudio.model.validate.TypeInference;
+import org.dbspstudio.model.typing.InferredTypes;
+import org.dbspstudio.model.typing.TypeInference;
 
 /**
  * The result of checking a whole document once: the model's inferred types (one map for the

@@ -6,14 +6,14 @@ import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.Typing;
+import org.dbspstudio.model.typing.Typing;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.InferredTypes;
+import org.dbspstudio.model.typing.InferredTypes;
 
 /**
  * Whether a stream may be drawn from an output port to an input port, and if not, why: the refusal
  * shown while a wire is dragged, before the stream exists. Types come from the model's
- * {@link org.dbspstudio.model.validate.TypeInference}; an unknown type never blocks a connection
+ * {@link org.dbspstudio.model.typing.TypeInference}; an unknown type never blocks a connection
  * (validation reports it). The group each port accepts, and whether a kind's inputs share one
  * group, are the catalog's ({@link org.dbspstudio.model.KindSpec}), which validation reads too.
  */

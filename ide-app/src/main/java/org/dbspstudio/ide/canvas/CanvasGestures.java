@@ -21,7 +21,7 @@ import org.dbspstudio.model.Layout;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.validate.InferredTypes;
+import org.dbspstudio.model.typing.InferredTypes;
 
 /**
  * Mouse gestures on the canvas: select (click, shift-click, rubber band), move (with snapping),

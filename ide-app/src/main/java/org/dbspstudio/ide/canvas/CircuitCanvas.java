@@ -27,7 +27,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.InferredTypes;
+import org.dbspstudio.model.typing.InferredTypes;
 
 /**
  * The diagram of the circuit on screen: operator boxes and stream arrows as scene-graph nodes in

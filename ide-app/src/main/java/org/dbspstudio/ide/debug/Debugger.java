@@ -36,7 +36,7 @@ import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.rewrite.RewriteResult;
 import org.dbspstudio.model.rewrite.RewriteStep;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.TypeInference;
+import org.dbspstudio.model.typing.TypeInference;
 import org.dbspstudio.model.validate.Validator;
 
 /**

@@ -12,7 +12,7 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.validate.Expansions;
+import org.dbspstudio.model.rewrite.Expansions;
 
 /**
  * Edits that change the shape of a circuit: grouping operators into a nested circuit (streams

@@ -25,7 +25,7 @@ import org.dbspstudio.ide.io.SvgExport;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.model.json.LoadResult;
-import org.dbspstudio.model.validate.DotExport;
+import org.dbspstudio.model.export.DotExport;
 
 /**
  * File commands: new, open (with the loader's error shown in a dialog), save and save as (atomic),

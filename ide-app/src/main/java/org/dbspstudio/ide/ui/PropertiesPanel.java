@@ -22,7 +22,7 @@ import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.ParamSpec;
-import org.dbspstudio.model.Typing;
+import org.dbspstudio.model.typing.Typing;
 import org.dbspstudio.model.types.StreamType;
 
 /**

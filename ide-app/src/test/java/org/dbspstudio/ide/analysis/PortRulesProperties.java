@@ -22,7 +22,7 @@ import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.validate.TypeInference;
+import org.dbspstudio.model.typing.TypeInference;
 import org.dbspstudio.model.validate.Validator;
 
 /**

@@ -1,4 +1,4 @@
-package org.dbspstudio.model;
+package org.dbspstudio.model.typing;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,15 +14,24 @@ import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.Params;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.KindSpec;
+import org.dbspstudio.model.AggFunction;
+import org.dbspstudio.model.AggCall;
 
 /**
  * The typing rule of every operator kind: given the types on its input ports, the types on its
  * output ports, or a {@link TypeError} saying what is wrong. Nested circuits are typed by the
  * caller from their child (a {@code δ₀} receives the type of the outer stream on its port, passed
- * here under the key {@code "outer"}; a nested operator's outputs are the types reaching its
+ * here under the key {@link #OUTER_STREAM}; a nested operator's outputs are the types reaching its
  * {@code ∫} operators).
  */
 public final class Typing {
+    /** The key under which a {@code δ₀} receives the type of the outer stream it reads. */
+    public static final String OUTER_STREAM = "outer";
+
     private Typing() {
     }
 
@@ -59,7 +68,7 @@ public final class Typing {
         StreamType out = switch (op.kind()) {
             case INPUT, CONSTANT -> require(p.type("type"), "parameter 'type' is missing");
             case OUTPUT, INTEGRAL -> null;
-            case DELTA0 -> require(in.get("outer"), "δ₀ reads nested input port '" + p.string("port")
+            case DELTA0 -> require(in.get(OUTER_STREAM), "δ₀ reads nested input port '" + p.string("port")
                     + "', which no outer stream feeds");
             case NEGATE, DELAY, INTEGRATE, DIFFERENTIATE, DISTINCT -> in(in, "in");
             case PLUS, MINUS, UNION, DIFFERENCE, H -> shared(op, in);

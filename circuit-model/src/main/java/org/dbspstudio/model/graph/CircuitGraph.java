@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.graph;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;

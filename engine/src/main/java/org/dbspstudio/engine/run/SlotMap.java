@@ -8,17 +8,17 @@ import org.dbspstudio.model.types.StreamType;
 /**
  * Where a compiled circuit keeps things: the operator ids in evaluation order, the slot of every
  * port (output ports own a slot; an input port reads the slot of the stream feeding it), the
- * type of every slot, and the layouts of nested children by the nested operator's position.
+ * type of every slot, and the slot maps of nested children by the nested operator's position.
  */
-final class CircuitLayout {
+final class SlotMap {
     final List<String> opIds;
     final Map<String, Integer> slots = new HashMap<>();
     /** Output ports in evaluation order: {op, port} pairs with their slots. */
     final java.util.List<String[]> outputs = new java.util.ArrayList<>();
-    final Map<Integer, CircuitLayout> children = new HashMap<>();
+    final Map<Integer, SlotMap> children = new HashMap<>();
     final StreamType[] types;
 
-    CircuitLayout(List<String> opIds, StreamType[] types) {
+    SlotMap(List<String> opIds, StreamType[] types) {
         this.opIds = opIds;
         this.types = types;
     }
@@ -48,8 +48,8 @@ final class CircuitLayout {
         return null;
     }
 
-    CircuitLayout at(java.util.List<Integer> path) {
-        CircuitLayout l = this;
+    SlotMap at(java.util.List<Integer> path) {
+        SlotMap l = this;
         for (int i : path) {
             l = l.children.get(i);
         }

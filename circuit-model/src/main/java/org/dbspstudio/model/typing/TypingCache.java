@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.typing;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -6,7 +6,6 @@ import java.util.Map;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
-import org.dbspstudio.model.Typing;
 import org.dbspstudio.model.types.StreamType;
 
 /**

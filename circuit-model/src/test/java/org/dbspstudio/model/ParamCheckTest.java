@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.dbspstudio.model.Operator.of;
@@ -7,14 +7,13 @@ import static org.dbspstudio.model.validate.Fixtures.input;
 import static org.dbspstudio.model.validate.Fixtures.output;
 
 import java.util.List;
-import org.dbspstudio.model.Change;
-import org.dbspstudio.model.Circuit;
-import org.dbspstudio.model.Diagnostic;
-import org.dbspstudio.model.OpKind;
-import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
+import org.dbspstudio.model.validate.Validator;
+import org.dbspstudio.model.validate.Fixtures;
+import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.model.export.DotExport;
 
 class ParamCheckTest {
 

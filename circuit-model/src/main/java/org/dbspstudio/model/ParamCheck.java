@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -6,14 +6,6 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.dbspstudio.model.AggCall;
-import org.dbspstudio.model.Change;
-import org.dbspstudio.model.Circuit;
-import org.dbspstudio.model.Diagnostic;
-import org.dbspstudio.model.NamedExpr;
-import org.dbspstudio.model.OpKind;
-import org.dbspstudio.model.Operator;
-import org.dbspstudio.model.ParamSpec;
 import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
@@ -25,25 +17,28 @@ import org.dbspstudio.model.types.StreamType;
  * allowed ones (BAD_PARAM), unknown names (UNKNOWN_PARAM, a warning), and constant rows that fit
  * the constant's type.
  */
-final class ParamCheck {
+public final class ParamCheck {
+    /** What an identifier looks like (operator ids, port and input names). */
+    public static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     private ParamCheck() {
     }
 
-    static List<Diagnostic> check(Circuit circuit) {
+    public static List<Diagnostic> check(Circuit circuit) {
         List<Diagnostic> out = new ArrayList<>();
         circuit.forEachDeep(op -> operator(op, out));
         return out;
     }
 
     /** The parameter problems of one operator. */
-    static List<Diagnostic> check(Operator op) {
+    public static List<Diagnostic> check(Operator op) {
         List<Diagnostic> out = new ArrayList<>();
         operator(op, out);
         return out;
     }
 
     /** Whether the operator's parameters have no errors (typing it is safe). */
-    static boolean ok(Operator op) {
+    public static boolean ok(Operator op) {
         return check(op).stream().noneMatch(Diagnostic::isError);
     }
 
@@ -51,7 +46,7 @@ final class ParamCheck {
      * Whether some operator's ports cannot be derived because a port-defining parameter (a scalar
      * function's {@code inputs}, a {@code δ₀} or {@code ∫} {@code port}) has the wrong class.
      */
-    static boolean portsBroken(Circuit circuit) {
+    public static boolean portsBroken(Circuit circuit) {
         boolean[] broken = {false};
         circuit.forEachDeep(op -> {
             String portParam = op.kind().spec().portParam();
@@ -94,7 +89,7 @@ final class ParamCheck {
             List<String> names = op.params().strings("inputs");
             for (int i = 0; i < names.size(); i++) {
                 String n = names.get(i);
-                if (!StructureCheck.ID.matcher(n).matches()) {
+                if (!IDENTIFIER.matcher(n).matches()) {
                     out.add(Diagnostic.error("BAD_PARAM", op.id(), "scalar function " + op.id() + ": input name '" + n
                             + "' is not an identifier", List.of(op.id())));
                 } else if (names.subList(0, i).stream().anyMatch(n::equalsIgnoreCase)) {
@@ -106,7 +101,7 @@ final class ParamCheck {
     }
 
     /** What is wrong with {@code v} for {@code spec}, or null. */
-    static String problem(ParamSpec spec, Object v) {
+    public static String problem(ParamSpec spec, Object v) {
         return switch (spec.type()) {
             case STRING, EXPR -> v instanceof String ? null : expected("a string", v);
             case INT -> v instanceof Long || v instanceof Integer ? null : expected("an integer", v);
@@ -201,7 +196,7 @@ final class ParamCheck {
     }
 
     /** What is wrong with a row for a schema, or null. */
-    static String rowProblem(RowSchema schema, Change c) {
+    public static String rowProblem(RowSchema schema, Change c) {
         if (c.row() == null) {
             return "no row";
         }

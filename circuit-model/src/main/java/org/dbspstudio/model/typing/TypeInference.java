@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.typing;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -16,10 +16,12 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
-import org.dbspstudio.model.Typing;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.types.StreamType;
 import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
+import org.dbspstudio.model.validate.Validator;
+import org.dbspstudio.model.graph.CircuitGraph;
+import org.dbspstudio.model.ParamCheck;
 
 /**
  * Infers the type of every output port of a circuit, nested circuits included, with
@@ -30,7 +32,7 @@ import org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector;
  * input is known: when typing gets stuck, such an operator is seeded with the type of another input
  * of the operator it feeds, then every operator is re-typed until the types settle (a {@code z⁻¹}
  * always carries the type of its input). A nested operator is typed from its child: each
- * {@code δ₀} receives the type of the outer stream on its port (key {@code "outer"}), and the
+ * {@code δ₀} receives the type of the outer stream on its port (key {@link Typing#OUTER_STREAM}), and the
  * nested operator's outputs are the types reaching its {@code ∫} operators.
  *
  * <p>Errors are reported once, on the operator or stream where they arise; operators downstream
@@ -290,7 +292,7 @@ public final class TypeInference {
         Map<String, StreamType> in = new LinkedHashMap<>();
         Map<String, Stream> via = new LinkedHashMap<>();
         if (op.kind() == OpKind.DELTA0) {
-            in.put("outer", lv.outer.get(op.params().string("port")));
+            in.put(Typing.OUTER_STREAM, lv.outer.get(op.params().string("port")));
         }
         for (String port : op.inputPorts()) {
             Stream s = lv.feeding(new PortRef(op.id(), port));

@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.typing;
 
 import java.util.Collections;
 import java.util.List;

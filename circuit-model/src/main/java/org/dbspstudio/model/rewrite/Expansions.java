@@ -1,8 +1,9 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.rewrite;
 
 import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -76,7 +77,7 @@ public final class Expansions {
 
     /** Whether {@link #expand} accepts this operator. */
     public static boolean canExpand(Operator op) {
-        return op.kind() == OpKind.DIFFERENTIATE || (op.kind() == OpKind.INTEGRATE && !op.isOuterClock());
+        return op.kind() == OpKind.DIFFERENTIATE || (op.kind() == OpKind.INTEGRATE && op.clock() != Clock.OUTER);
     }
 
     /**
@@ -100,7 +101,7 @@ public final class Expansions {
         String mainId = root.freshId(id + (integrate ? "_plus" : "_minus"));
         String zId = freshId(root, id + "_z", mainId);
         Operator main = Operator.of(mainId, integrate ? OpKind.PLUS : OpKind.MINUS);
-        Operator z = op.isOuterClock() ? Operator.of(zId, OpKind.DELAY, "clock", "outer") : Operator.of(zId, OpKind.DELAY);
+        Operator z = op.clock() == Clock.OUTER ? Operator.of(zId, OpKind.DELAY, "clock", Clock.OUTER.json()) : Operator.of(zId, OpKind.DELAY);
 
         Snapshot before = Snapshot.of(level);
         List<Operator> ops = new ArrayList<>();

@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.export;
 
 import java.io.StringWriter;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,6 +16,8 @@ import org.jgrapht.graph.DirectedPseudograph;
 import org.jgrapht.nio.Attribute;
 import org.jgrapht.nio.dot.DOTImporter;
 import org.junit.jupiter.api.Test;
+import org.dbspstudio.model.validate.Validator;
+import org.dbspstudio.model.validate.Fixtures;
 
 class DotExportTest {
 

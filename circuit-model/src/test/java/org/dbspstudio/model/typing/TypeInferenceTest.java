@@ -1,4 +1,4 @@
-package org.dbspstudio.model.validate;
+package org.dbspstudio.model.typing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.dbspstudio.model.Operator.of;
@@ -18,6 +18,8 @@ import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
+import org.dbspstudio.model.validate.Validator;
+import org.dbspstudio.model.validate.Fixtures;
 
 class TypeInferenceTest {
     static final StreamType EDGES = StreamType.zset(RowSchema.of(Column.of("src", SqlType.BIGINT), Column.of("dst", SqlType.BIGINT)));
