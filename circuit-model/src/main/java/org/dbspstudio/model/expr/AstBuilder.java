@@ -131,6 +131,11 @@ public final class AstBuilder {
             if (!num.isExact()) {
                 return new Ast.Literal(v.doubleValue(), SqlType.DOUBLE, t);
             }
+            String problem = Limits.decimalProblem(v);
+            if (problem != null) {
+                throw new ExprException(problem, sql, t);
+            }
+            v = Limits.rounded(v);
             if (v.scale() <= 0) {
                 try {
                     return new Ast.Literal(v.longValueExact(), SqlType.BIGINT, t);

@@ -63,7 +63,7 @@ final class Binder {
         // unless evaluating it fails, which then happens at evaluation time as written
         try {
             return new Typed(t.type(), t.nullable(), new Const(t.ev().eval(null, null)), a);
-        } catch (ExprException e) {
+        } catch (ExprException | ArithmeticException e) {
             return t;
         }
     }
@@ -206,6 +206,15 @@ final class Binder {
             throw err("cannot cast " + x.typeName() + " to " + to, c);
         }
         int scale = c.scale() < 0 && c.precision() > 0 && to == SqlType.DECIMAL ? 0 : c.scale();
+        if (to == SqlType.DECIMAL && (c.precision() > Limits.DECIMAL_DIGITS + Limits.DECIMAL_SCALE
+                || scale > Limits.DECIMAL_SCALE)) {
+            throw err("DECIMAL(" + c.precision() + (c.scale() >= 0 ? ", " + c.scale() : "") + ") is too large: at most "
+                    + (Limits.DECIMAL_DIGITS + Limits.DECIMAL_SCALE) + " digits, " + Limits.DECIMAL_SCALE
+                    + " of them after the point", c);
+        }
+        if (to == SqlType.VARCHAR && c.precision() > Limits.VARCHAR_CHARS) {
+            throw err("VARCHAR(" + c.precision() + ") is too long: at most " + Limits.VARCHAR_CHARS + " characters", c);
+        }
         Casts.Conv f = Casts.conversion(x.type(), to, c.precision(), scale, sql, c.text());
         Ev e = x.ev();
         return new Typed(to, x.nullable() || x.type() == null, (l, r) -> {

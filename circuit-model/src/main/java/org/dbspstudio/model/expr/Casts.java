@@ -47,7 +47,12 @@ final class Casts {
             return b ? "TRUE" : "FALSE";
         }
         if (v instanceof BigDecimal d) {
-            return d.signum() == 0 ? "0" : d.stripTrailingZeros().toPlainString();
+            if (d.signum() == 0) {
+                return "0";
+            }
+            BigDecimal n = d.stripTrailingZeros();
+            // within the limits the plain form has at most a few thousand characters
+            return Limits.decimalProblem(n) == null && n.scale() <= Limits.DECIMAL_SCALE ? n.toPlainString() : n.toString();
         }
         if (v instanceof LocalDateTime ts) {
             String s = ts.toLocalDate() + " " + String.format(Locale.ROOT, "%02d:%02d:%02d",
@@ -225,6 +230,9 @@ final class Casts {
             return (long) (double) d;
         }
         if (v instanceof BigDecimal d) {
+            if (Limits.decimalProblem(d) != null) {
+                throw new ExprException("value " + Limits.describe(d) + " is out of range for BIGINT", sql, fragment);
+            }
             BigDecimal t = d.setScale(0, RoundingMode.DOWN);
             if (t.compareTo(LONG_MIN) < 0 || t.compareTo(LONG_MAX) > 0) {
                 throw new ExprException("value " + d.toPlainString() + " is out of range for BIGINT", sql, fragment);
@@ -269,7 +277,7 @@ final class Casts {
 
     private static BigDecimal toDecimal(Object v, String sql, String fragment) throws ExprException {
         if (v instanceof BigDecimal d) {
-            return d;
+            return Limits.decimal(d, sql, fragment);
         }
         if (v instanceof Long n) {
             return BigDecimal.valueOf(n);
@@ -280,11 +288,18 @@ final class Casts {
             }
             return BigDecimal.valueOf(d);
         }
-        try {
-            return new BigDecimal(((String) v).trim());
-        } catch (NumberFormatException e) {
-            throw new ExprException("cannot cast '" + v + "' to DECIMAL", sql, fragment);
+        String s = ((String) v).trim();
+        if (s.length() > 2 * (Limits.DECIMAL_DIGITS + Limits.DECIMAL_SCALE)) {
+            throw new ExprException("cannot cast a string of " + s.length() + " characters to DECIMAL (at most "
+                    + 2 * (Limits.DECIMAL_DIGITS + Limits.DECIMAL_SCALE) + ")", sql, fragment);
         }
+        BigDecimal d;
+        try {
+            d = new BigDecimal(s);
+        } catch (NumberFormatException e) {
+            throw new ExprException("cannot cast '" + Limits.clip(s) + "' to DECIMAL", sql, fragment);
+        }
+        return Limits.decimal(d, sql, fragment);
     }
 
     private static BigDecimal decimal(BigDecimal d, int precision, int scale, String sql, String fragment)

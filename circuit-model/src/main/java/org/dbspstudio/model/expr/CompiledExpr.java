@@ -46,6 +46,8 @@ final class CompiledExpr implements TypedExpr {
         } catch (ClassCastException | IndexOutOfBoundsException | NullPointerException e) {
             throw new ExprException("cannot evaluate over row " + l + (r == null ? "" : " and " + r)
                     + ": a value does not match the schema (" + e.getMessage() + ")", sql, sql);
+        } catch (ArithmeticException e) {
+            throw new ExprException("arithmetic error: " + e.getMessage(), sql, sql);
         } catch (StackOverflowError e) {
             throw new ExprException("the expression is nested too deeply to evaluate", sql, sql);
         }

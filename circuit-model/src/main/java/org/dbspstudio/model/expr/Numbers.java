@@ -130,7 +130,19 @@ final class Numbers {
         };
     }
 
+    /** DECIMAL arithmetic; every result is kept within {@link Limits} (an error beyond them). */
     private static DecimalOp decimalOp(Op op, String sql, String frag) {
+        DecimalOp f = exactDecimalOp(op, sql, frag);
+        return (p, q) -> {
+            try {
+                return Limits.decimal(f.apply(p, q), sql, frag);
+            } catch (ArithmeticException e) {
+                throw new ExprException("DECIMAL value out of range (" + e.getMessage() + ")", sql, frag);
+            }
+        };
+    }
+
+    private static DecimalOp exactDecimalOp(Op op, String sql, String frag) {
         return switch (op) {
             case PLUS -> BigDecimal::add;
             case MINUS -> BigDecimal::subtract;
@@ -282,7 +294,8 @@ final class Numbers {
             case FLOOR, CEIL -> switch (t) {
                 case INTEGER, BIGINT -> v -> v;
                 case DOUBLE -> op == Op.FLOOR ? v -> Math.floor((Double) v) : v -> Math.ceil((Double) v);
-                default -> v -> ((BigDecimal) v).setScale(0, op == Op.FLOOR ? RoundingMode.FLOOR : RoundingMode.CEILING);
+                default -> v -> Limits.decimal((BigDecimal) v, sql, frag)
+                        .setScale(0, op == Op.FLOOR ? RoundingMode.FLOOR : RoundingMode.CEILING);
             };
             default -> throw new IllegalArgumentException(op.name());
         };
@@ -307,7 +320,7 @@ final class Numbers {
                 return BigDecimal.valueOf(d).setScale(n, RoundingMode.HALF_UP).doubleValue();
             }
             case DECIMAL:
-                return ((BigDecimal) v).setScale(n, RoundingMode.HALF_UP);
+                return Limits.decimal((BigDecimal) v, sql, frag).setScale(n, RoundingMode.HALF_UP);
             default: {
                 if (n >= 0) {
                     return v;

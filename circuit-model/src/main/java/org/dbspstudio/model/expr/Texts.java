@@ -1,7 +1,6 @@
 package org.dbspstudio.model.expr;
 
 import java.util.List;
-import java.util.regex.Pattern;
 import org.dbspstudio.model.types.SqlType;
 
 /** String functions: ||, UPPER, LOWER, CHAR_LENGTH, SUBSTRING, TRIM, POSITION and LIKE (in code points). */
@@ -33,9 +32,13 @@ final class Texts {
                 b.arity(at, args, 1, 1);
                 Typed x = args.get(0);
                 requireString(b, op, x, at);
+                String sql = b.sql();
+                String frag = at.text();
                 return switch (op) {
-                    case UPPER -> strict1(x, SqlType.VARCHAR, s -> s.toUpperCase(java.util.Locale.ROOT), at);
-                    case LOWER -> strict1(x, SqlType.VARCHAR, s -> s.toLowerCase(java.util.Locale.ROOT), at);
+                    case UPPER -> strict1(x, SqlType.VARCHAR,
+                            s -> Limits.varchar(s.toUpperCase(java.util.Locale.ROOT), sql, frag), at);
+                    case LOWER -> strict1(x, SqlType.VARCHAR,
+                            s -> Limits.varchar(s.toLowerCase(java.util.Locale.ROOT), sql, frag), at);
                     default -> strict1(x, SqlType.BIGINT, s -> (long) s.codePointCount(0, s.length()), at);
                 };
             }
@@ -67,6 +70,8 @@ final class Texts {
         }
         Ev p = x.ev();
         Ev q = y.ev();
+        String sql = b.sql();
+        String frag = at.text();
         return new Typed(SqlType.VARCHAR, x.nullable() || y.nullable(), (l, r) -> {
             Object u = p.eval(l, r);
             if (u == null) {
@@ -76,7 +81,12 @@ final class Texts {
             if (v == null) {
                 return null;
             }
-            return Casts.format(u).concat(Casts.format(v));
+            String a = Casts.format(u);
+            String c = Casts.format(v);
+            if ((long) a.length() + c.length() > Limits.VARCHAR_CHARS) {
+                throw Limits.tooLong(sql, frag);
+            }
+            return a.concat(c);
         }, at);
     }
 
@@ -214,10 +224,10 @@ final class Texts {
             if (p == null || (hasEscape && e == null)) {
                 return new Typed(SqlType.BOOLEAN, true, new Const(null), at);
             }
-            Pattern pattern = likePattern((String) p, (String) e, sql, frag);
+            LikePattern pattern = LikePattern.compile((String) p, (String) e, sql, frag);
             return new Typed(SqlType.BOOLEAN, nullable, (l, r) -> {
                 Object s = se.eval(l, r);
-                return s == null ? null : (Object) (pattern.matcher((String) s).matches() != negate);
+                return s == null ? null : (Object) (pattern.matches((String) s) != negate);
             }, at);
         }
         return new Typed(SqlType.BOOLEAN, nullable, (l, r) -> {
@@ -227,41 +237,7 @@ final class Texts {
             if (s == null || p == null || (hasEscape && e == null)) {
                 return null;
             }
-            return likePattern((String) p, (String) e, sql, frag).matcher((String) s).matches() != negate;
+            return LikePattern.compile((String) p, (String) e, sql, frag).matches((String) s) != negate;
         }, at);
-    }
-
-    /** The regular expression of a LIKE pattern: {@code %} any string, {@code _} one character. */
-    static Pattern likePattern(String p, String escape, String sql, String frag) throws ExprException {
-        if (escape != null && escape.codePointCount(0, escape.length()) != 1) {
-            throw new ExprException("LIKE escape must be one character, got '" + escape + "'", sql, frag);
-        }
-        int esc = escape == null ? -1 : escape.codePointAt(0);
-        StringBuilder re = new StringBuilder();
-        StringBuilder lit = new StringBuilder();
-        for (int i = 0; i < p.length(); ) {
-            int cp = p.codePointAt(i);
-            i += Character.charCount(cp);
-            if (cp == esc) {
-                if (i >= p.length()) {
-                    throw new ExprException("LIKE pattern ends with the escape character", sql, frag);
-                }
-                int next = p.codePointAt(i);
-                i += Character.charCount(next);
-                lit.appendCodePoint(next);
-            } else if (cp == '%' || cp == '_') {
-                if (lit.length() > 0) {
-                    re.append(Pattern.quote(lit.toString()));
-                    lit.setLength(0);
-                }
-                re.append(cp == '%' ? ".*" : ".");
-            } else {
-                lit.appendCodePoint(cp);
-            }
-        }
-        if (lit.length() > 0) {
-            re.append(Pattern.quote(lit.toString()));
-        }
-        return Pattern.compile(re.toString(), Pattern.DOTALL);
     }
 }

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
+import org.dbspstudio.model.expr.Limits;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
@@ -73,8 +74,12 @@ public final class RowValues {
                 }
                 break;
             case DECIMAL:
-                if (v instanceof BigDecimal) {
-                    return v;
+                if (v instanceof BigDecimal d) {
+                    String problem = Limits.decimalProblem(d);
+                    if (problem != null) {
+                        throw new IllegalArgumentException(problem);
+                    }
+                    return Limits.rounded(d);
                 }
                 if (v instanceof Long || v instanceof Integer) {
                     return BigDecimal.valueOf(((Number) v).longValue());
