@@ -178,7 +178,7 @@ public final class DotExport {
             a.put("style", DefaultAttribute.createAttribute("dashed"));
             return a;
         }
-        a.put("label", DefaultAttribute.createAttribute(label(op) + "\\n" + op.id()));
+        a.put("label", DefaultAttribute.createAttribute(text(label(op)) + "\\n" + text(op.id())));
         a.put("shape", DefaultAttribute.createAttribute(op.kind().spec().dotShape()));
         if (op.isStrict()) {
             a.put("style", DefaultAttribute.createAttribute("filled"));
@@ -189,12 +189,12 @@ public final class DotExport {
 
     private static Map<String, Attribute> edge(Edge e) {
         Map<String, Attribute> a = new LinkedHashMap<>();
-        a.put("id", DefaultAttribute.createAttribute(e.stream().id()));
+        a.put("id", DefaultAttribute.createAttribute(text(e.stream().id())));
         if (e.tailPort() != null) {
-            a.put("taillabel", DefaultAttribute.createAttribute(e.tailPort()));
+            a.put("taillabel", DefaultAttribute.createAttribute(text(e.tailPort())));
         }
         if (e.headPort() != null) {
-            a.put("headlabel", DefaultAttribute.createAttribute(e.headPort()));
+            a.put("headlabel", DefaultAttribute.createAttribute(text(e.headPort())));
         }
         return a;
     }
@@ -215,6 +215,15 @@ public final class DotExport {
         } catch (RuntimeException e) {
             return op.kind().glyph();
         }
+    }
+
+    /**
+     * Text for an attribute value, which JGraphT writes in double quotes escaping only the quotes:
+     * a backslash is doubled (an id ending in one would otherwise escape the closing quote) and
+     * line breaks become {@code \\n}.
+     */
+    private static String text(String s) {
+        return s.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
     }
 
     private static String quote(String id) {
