@@ -2,7 +2,9 @@ package org.dbspstudio.model.json;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -70,14 +72,36 @@ public final class DocumentReader {
         } catch (IOException | SecurityException e) {
             throw new LoadException(name, 0, 0, "cannot read: " + e, e);
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-        } catch (CharacterCodingException e) {
-            throw new LoadException(name, 0, 0, "cannot read: the file is not UTF-8 text", e);
+        return read(decode(bytes, name), name);
+    }
+
+    /** The UTF-8 text of {@code bytes}; an invalid byte fails naming its offset, line and column. */
+    static String decode(byte[] bytes, String name) throws LoadException {
+        CharsetDecoder dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        ByteBuffer in = ByteBuffer.wrap(bytes);
+        CharBuffer out = CharBuffer.allocate((int) Math.min(Integer.MAX_VALUE - 16L, bytes.length + 1L));
+        CoderResult r = dec.decode(in, out, true);
+        if (!r.isError()) {
+            r = dec.flush(out);
         }
-        return read(text, name);
+        if (r.isError()) {
+            int at = in.position();
+            int line = 1;
+            int lineStart = 0;
+            for (int i = 0; i < at; i++) {
+                if (bytes[i] == '\n') {
+                    line++;
+                    lineStart = i + 1;
+                }
+            }
+            // the column counts characters, as the JSON parser's columns do (the bytes before are valid)
+            int column = new String(bytes, lineStart, at - lineStart, StandardCharsets.UTF_8).length() + 1;
+            throw new LoadException(name, line, column, String.format(java.util.Locale.ROOT,
+                    "the file is not UTF-8 text: invalid byte 0x%02X at byte offset %d", bytes[at] & 0xff, at));
+        }
+        out.flip();
+        return out.toString();
     }
 
     /** Reads a document from text; {@code fileName} is used in messages. */

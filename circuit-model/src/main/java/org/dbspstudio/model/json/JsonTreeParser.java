@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,9 @@ final class JsonTreeParser {
 
     static JsonValue parse(String text, String file) throws LoadException {
         JsonTreeParser tp = new JsonTreeParser(file);
-        try (JsonParser p = FACTORY.createParser(text)) {
+        JsonParser p = null;
+        try {
+            p = FACTORY.createParser(text);
             JsonToken t = p.nextToken();
             if (t == null) {
                 throw new LoadException(file, 1, 1, "the file is empty, expected a JSON object");
@@ -44,6 +47,11 @@ final class JsonTreeParser {
                 throw tp.fail(p.currentTokenLocation(), "unexpected content after the end of the JSON document");
             }
             return root;
+        } catch (StreamConstraintsException e) {
+            // Jackson's limit errors carry no location: the parser's current one is where it stopped
+            JsonLocation loc = p == null ? null : p.currentLocation();
+            throw new LoadException(file, loc == null ? 0 : Math.max(loc.getLineNr(), 0),
+                    loc == null ? 0 : Math.max(loc.getColumnNr(), 0), limitMessage(e), e);
         } catch (JsonProcessingException e) {
             JsonLocation loc = e.getLocation();
             int line = loc == null ? 0 : Math.max(loc.getLineNr(), 0);
@@ -51,7 +59,39 @@ final class JsonTreeParser {
             throw new LoadException(file, line, col, "malformed JSON: " + firstLine(e.getOriginalMessage()), e);
         } catch (IOException e) {
             throw new LoadException(file, 0, 0, "cannot read: " + e.getMessage(), e);
+        } finally {
+            if (p != null) {
+                try {
+                    p.close();
+                } catch (IOException e) {
+                    // reading from a string: nothing to release
+                }
+            }
         }
+    }
+
+    /** Jackson's "... exceeds the maximum allowed (N, from `StreamReadConstraints.getX()`)" in words. */
+    static String limitMessage(StreamConstraintsException e) {
+        String m = String.valueOf(e.getOriginalMessage());
+        java.util.regex.Matcher max = java.util.regex.Pattern.compile("maximum allowed \\((\\d+)").matcher(m);
+        String n = max.find() ? String.format(java.util.Locale.ROOT, "%,d", Long.parseLong(max.group(1))) : null;
+        String what;
+        if (m.contains("NestingDepth")) {
+            what = "arrays and objects are nested too deeply (the limit is " + n + " levels)";
+        } else if (m.contains("NumberLength")) {
+            what = "a number is too long (the limit is " + n + " characters)";
+        } else if (m.contains("StringLength")) {
+            what = "a string is too long (the limit is " + n + " characters)";
+        } else if (m.contains("NameLength")) {
+            what = "a field name is too long (the limit is " + n + " characters)";
+        } else if (m.contains("DocumentLength")) {
+            what = "the document is too long (the limit is " + n + " characters)";
+        } else if (m.contains("TokenCount")) {
+            what = "the document has too many JSON tokens (the limit is " + n + ")";
+        } else {
+            what = m.replaceAll("\\s*\\(?,? ?from `[^`]*`\\)?", "").trim();
+        }
+        return "too large: " + what;
     }
 
     private static String firstLine(String s) {
@@ -61,7 +101,13 @@ final class JsonTreeParser {
         int nl = s.indexOf('\n');
         String line = nl < 0 ? s : s.substring(0, nl);
         // Jackson names the start of an unclosed array/object as "[Source: ...; line: L, column: C]"
-        return line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "$1:$2");
+        line = line.replaceAll("\\[Source: [^\\]]*?line: (\\d+), column: (\\d+)\\]", "$1:$2");
+        // and names its own switches ("enable `JsonReadFeature.ALLOW_...` to allow", "Feature 'ALLOW_COMMENTS'")
+        line = line.replaceAll(":? ?enable `[^`]*` to allow", " (not allowed in JSON)")
+                .replaceAll("\\(not recognized as one since Feature '[A-Z_]+' not enabled for parser\\)",
+                        "(JSON has no comments)")
+                .replaceAll("`[A-Za-z]+(\\.[A-Za-z_]+)+(\\(\\))?`", "a limit");
+        return line;
     }
 
     private LoadException fail(JsonLocation loc, String message) {
