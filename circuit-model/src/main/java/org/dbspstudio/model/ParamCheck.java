@@ -81,6 +81,12 @@ public final class ParamCheck {
                         + " has no parameter '" + name + "'; it is ignored", List.of(op.id())));
             }
         }
+        if (op.kind() == OpKind.NESTED && values.get("maxIterations") instanceof Number n
+                && (n.longValue() < 1 || n.longValue() > Validator.MAX_ITERATIONS)) {
+            out.add(Diagnostic.error("BAD_PARAM", op.id(), op.kind().title() + " " + op.id()
+                    + ", parameter 'maxIterations': " + n + " is out of range; it must be between 1 and "
+                    + String.format(java.util.Locale.ROOT, "%,d", Validator.MAX_ITERATIONS), List.of(op.id())));
+        }
         if (op.kind() == OpKind.CONSTANT && values.get("type") instanceof StreamType t
                 && problem(op.kind().param("rows").orElseThrow(), values.getOrDefault("rows", List.of())) == null) {
             rows(op, t, op.params().changes("rows"), out);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Diagnostics;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.model.json.LoadResult;
@@ -19,8 +20,32 @@ public final class CliSupport {
     public static final int CIRCUIT_ERRORS = 1;
     /** Exit code: a file could not be read (missing, not JSON, not a circuit, newer format). */
     public static final int UNREADABLE = 2;
+    /** Exit code: the Java heap was full (the message names what was being done: operator and step for a run). */
+    public static final int OUT_OF_MEMORY = 3;
+    /** Exit code: {@code run --timeout} stopped the run. */
+    public static final int TIMED_OUT = 4;
+
+    /**
+     * Reports running out of memory while doing {@code what} and returns {@link #OUT_OF_MEMORY}.
+     * Allocates little: called right after an {@link OutOfMemoryError}.
+     */
+    public static int outOfMemory(PrintWriter err, String what) {
+        long max = Runtime.getRuntime().maxMemory() / (1024 * 1024);
+        err.println(what + ": ERROR [OUT_OF_MEMORY] the Java heap (" + max + " MB) is full;"
+                + " give it more with JAVA_OPTS=-Xmx<size> (e.g. -Xmx8g), or run fewer steps or less data");
+        err.flush();
+        return OUT_OF_MEMORY;
+    }
+
+    /** Diagnostics of one code printed per file; the rest are counted in one line. */
+    public static final int MAX_PER_CODE = 100;
 
     private CliSupport() {
+    }
+
+    /** What to print of {@code diagnostics}: at most {@link #MAX_PER_CODE} per code, then a count of the rest. */
+    public static List<Diagnostic> shown(List<Diagnostic> diagnostics) {
+        return Diagnostics.capped(diagnostics, MAX_PER_CODE);
     }
 
     /** Thrown by commands to stop with an exit code; {@link Main} turns it into that code. */
@@ -85,7 +110,7 @@ public final class CliSupport {
             err.println(line(e));
             throw new Exit(UNREADABLE);
         }
-        c.diagnostics().forEach(d -> err.println(line(file, d)));
+        shown(c.diagnostics()).forEach(d -> err.println(line(file, d)));
         if (c.hasErrors() && !allowErrors) {
             throw new Exit(CIRCUIT_ERRORS);
         }

@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
 /**
  * The {@code dbsp} command line (started by {@code bin/dbsp}). Exit codes for every command:
  * {@value CliSupport#OK} ok, {@value CliSupport#CIRCUIT_ERRORS} the circuit has errors,
- * {@value CliSupport#UNREADABLE} a file could not be read (also used for usage errors).
+ * {@value CliSupport#UNREADABLE} a file could not be read (also used for usage errors),
+ * {@value CliSupport#OUT_OF_MEMORY} out of memory, {@value CliSupport#TIMED_OUT} stopped by {@code run --timeout}.
  */
 @Command(name = "dbsp", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "DBSP Studio command line: check, export and run DBSP circuit files.",
@@ -40,7 +41,12 @@ public final class Main implements Runnable {
     /** Runs the command line with these streams and returns its exit code (tests call this). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         CommandLine cl = commandLine(out, err);
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            code = CliSupport.outOfMemory(err, "dbsp " + (args.length > 0 ? args[0] : ""));
+        }
         out.flush();
         err.flush();
         return code;
@@ -59,8 +65,11 @@ public final class Main implements Runnable {
             if (ex instanceof CliSupport.Exit exit) {
                 return exit.code();
             }
-            line.getErr().println("dbsp: internal error: " + ex);
-            ex.printStackTrace(line.getErr());
+            line.getErr().println("dbsp: internal error: " + ex + " — please report it"
+                    + (System.getenv("DBSP_DEBUG") == null ? " (DBSP_DEBUG=1 prints the stack trace)" : ""));
+            if (System.getenv("DBSP_DEBUG") != null) {
+                ex.printStackTrace(line.getErr());
+            }
             return CliSupport.CIRCUIT_ERRORS;
         });
         return cl;

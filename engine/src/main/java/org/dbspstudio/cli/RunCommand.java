@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.run.EngineOptions;
+import org.dbspstudio.engine.run.RunProgress;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.scenario.CsvScenarioLoader;
 import org.dbspstudio.engine.value.StreamValue;
@@ -41,7 +42,10 @@ import picocli.CommandLine.Spec;
         description = {"Run a circuit step by step and print each output's change per step.",
             "A snapshot circuit's inputs receive the running sum of the scenario's changes and the change of its",
             "outputs is printed; an incremental circuit's inputs receive the changes and its outputs are printed.",
-            "Exit code 0: ran, 1: the circuit has errors or a step failed, 2: a file could not be read."})
+            "A run longer than 2 s shows its progress on standard error (the step, and the iteration of a nested",
+            "circuit working towards its fixpoint).",
+            "Exit code 0: ran, 1: the circuit has errors or a step failed, 2: a file could not be read or the",
+            "command line is wrong, 3: out of memory (the operator and step are named), 4: stopped by --timeout."})
 final class RunCommand implements Callable<Integer> {
     enum Format { table, json, csv }
 
@@ -64,6 +68,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--trace", description = "also print every stream's value at every step (and inner iteration)")
     boolean trace;
 
+    @Option(names = "--timeout", paramLabel = "SECONDS",
+            description = "stop the run after this many seconds (the steps done are printed; exit code 4)")
+    Double timeout;
+
     @Spec
     CommandSpec spec;
 
@@ -73,10 +81,18 @@ final class RunCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        if (steps != null && steps < 0) {
+            err.println("dbsp run: --steps must be 0 or more, not " + steps);
+            return CliSupport.UNREADABLE;
+        }
+        if (timeout != null && !(timeout > 0)) {
+            err.println("dbsp run: --timeout must be a positive number of seconds, not " + timeout);
+            return CliSupport.UNREADABLE;
+        }
         CircuitDocument doc;
         try {
             CliSupport.Checked checked = CliSupport.check(file);
-            for (Diagnostic d : checked.diagnostics()) {
+            for (Diagnostic d : CliSupport.shown(checked.diagnostics())) {
                 err.println(CliSupport.line(file, d));
             }
             if (checked.hasErrors()) {
@@ -86,6 +102,8 @@ final class RunCommand implements Callable<Integer> {
         } catch (LoadException e) {
             err.println(CliSupport.line(e));
             return CliSupport.UNREADABLE;
+        } catch (OutOfMemoryError e) {
+            return CliSupport.outOfMemory(err, file + ": loading and checking the file");
         }
         Simulation sim;
         try {
@@ -97,43 +115,143 @@ final class RunCommand implements Callable<Integer> {
         } catch (BadScenario e) {
             err.println(e.getMessage());
             return CliSupport.UNREADABLE;
+        } catch (OutOfMemoryError e) {
+            return CliSupport.outOfMemory(err, file + ": compiling the circuit");
         }
         int n = steps != null ? steps : Math.max(1, sim.scenarioSteps());
         RunPrinter printer = new RunPrinter(out, format, sim, trace);
         printer.begin();
+        Stepper stepper = new Stepper(sim, n, printer);
+        Thread worker = new Thread(stepper, "dbsp-run");
+        worker.setDaemon(true);
         long start = System.nanoTime();
-        long lastProgress = start;
+        long deadline = timeout == null ? Long.MAX_VALUE : start + (long) (timeout * 1e9);
         boolean progressShown = false;
-        for (int t = 0; t < n; t++) {
-            try {
-                sim.step();
-            } catch (EngineException e) {
-                printer.step(t);
-                printer.end();
-                if (progressShown) {
-                    err.println();
+        boolean timedOut = false;
+        worker.start();
+        try {
+            while (worker.isAlive()) {
+                worker.join(Math.max(1, Math.min(250, (deadline - System.nanoTime()) / 1_000_000 + 1)));
+                long now = System.nanoTime();
+                if (worker.isAlive() && now >= deadline && !timedOut) {
+                    timedOut = true;
+                    stepper.stop = true;
+                    worker.interrupt();
+                    worker.join(5_000); // a single operator may not look at the interrupt: do not wait for it forever
+                    break;
                 }
-                err.println(file + ": ERROR [RUN] " + e.getMessage());
-                return CliSupport.CIRCUIT_ERRORS;
+                if (worker.isAlive() && now - start > 2_000_000_000L) {
+                    err.print("\r" + stepper.progress(now - start));
+                    err.flush();
+                    progressShown = true;
+                }
             }
-            printer.step(t);
-            long now = System.nanoTime();
-            if (now - start > 2_000_000_000L && now - lastProgress > 500_000_000L) {
-                err.print("\rstep " + (t + 1) + "/" + n + " (" + (now - start) / 1_000_000 + " ms)");
-                err.flush();
-                lastProgress = now;
-                progressShown = true;
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stepper.stop = true;
+            worker.interrupt();
         }
-        printer.end();
         if (progressShown) {
             err.println();
+        }
+        synchronized (printer) {
+            printer.end();
+        }
+        if (timedOut) {
+            err.println(file + ": ERROR [TIMEOUT] stopped after the --timeout of " + timeoutText() + " s, during step "
+                    + stepper.current + " of " + n + (stepper.progressDetail().isEmpty() ? "" : " (" + stepper.progressDetail() + ")")
+                    + "; the steps before it were printed");
+            return CliSupport.TIMED_OUT;
+        }
+        if (stepper.outOfMemory != null) {
+            EngineException e = stepper.outOfMemory;
+            return CliSupport.outOfMemory(err, file + ": " + (e.operatorId() == null ? "" : "operator '" + e.operatorId() + "' ")
+                    + "at step " + e.step() + (e.iterations().isEmpty() ? "" : ", iteration " + e.iterations()));
+        }
+        if (stepper.failure != null) {
+            err.println(file + ": ERROR [RUN] " + stepper.failure.getMessage());
+            return CliSupport.CIRCUIT_ERRORS;
+        }
+        if (stepper.crash != null) {
+            throw stepper.crash instanceof RuntimeException r ? r : new IllegalStateException(stepper.crash);
         }
         String note = sim.trace().retentionNote();
         if (!note.isEmpty()) {
             err.println(note);
         }
         return CliSupport.OK;
+    }
+
+    private String timeoutText() {
+        return timeout == Math.rint(timeout) ? String.valueOf(timeout.longValue()) : String.valueOf(timeout);
+    }
+
+    /** Runs the steps on the worker thread and prints each; the command's thread watches it. */
+    private static final class Stepper implements Runnable {
+        final Simulation sim;
+        final int n;
+        final RunPrinter printer;
+        final RunProgress progress = new RunProgress();
+        volatile boolean stop;
+        volatile int current;
+        volatile EngineException failure;
+        volatile EngineException outOfMemory;
+        volatile Throwable crash;
+
+        Stepper(Simulation sim, int n, RunPrinter printer) {
+            this.sim = sim;
+            this.n = n;
+            this.printer = printer;
+        }
+
+        @Override
+        public void run() {
+            RunProgress.attach(progress);
+            try {
+                for (int t = 0; t < n && !stop; t++) {
+                    current = t;
+                    try {
+                        sim.step();
+                    } catch (EngineException e) {
+                        if (stop) {
+                            return; // stopped by the timeout: the watcher reports it
+                        }
+                        if (e.outOfMemory()) {
+                            outOfMemory = e;
+                            return;
+                        }
+                        synchronized (printer) {
+                            printer.step(t);
+                        }
+                        failure = e;
+                        return;
+                    }
+                    synchronized (printer) {
+                        printer.step(t);
+                    }
+                }
+            } catch (OutOfMemoryError e) {
+                outOfMemory = new EngineException(null, current, List.of(), "out of memory while printing", e);
+            } catch (RuntimeException | Error e) {
+                crash = e;
+            } finally {
+                RunProgress.attach(null);
+            }
+        }
+
+        /** The nested circuit iterating in the current step, if any. */
+        String progressDetail() {
+            String op = progress.operator();
+            if (op == null || progress.step() != current) {
+                return "";
+            }
+            return "nested circuit '" + op + "' at iteration " + String.format(java.util.Locale.ROOT, "%,d", progress.iteration());
+        }
+
+        String progress(long nanos) {
+            String d = progressDetail();
+            return "step " + (current + 1) + "/" + n + (d.isEmpty() ? "" : ", " + d) + " (" + nanos / 1_000_000 + " ms)";
+        }
     }
 
     private static final class BadScenario extends Exception {

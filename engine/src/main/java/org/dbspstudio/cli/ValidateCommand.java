@@ -15,6 +15,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = {"Check circuit files. Prints one line per problem:",
             "  FILE: ERROR|WARNING [code] <where>: <message>",
+            "At most " + CliSupport.MAX_PER_CODE + " problems of one code are printed per file, then how many more there are.",
             "Exit code 0: no errors (warnings allowed), 1: a circuit has errors, 2: a file could not be read."})
 final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "circuit documents (.json)")
@@ -32,8 +33,10 @@ final class ValidateCommand implements Callable<Integer> {
         for (Path file : files) {
             try {
                 CliSupport.Checked c = CliSupport.check(file);
-                for (Diagnostic d : c.diagnostics()) {
+                for (Diagnostic d : CliSupport.shown(c.diagnostics())) {
                     out.println(CliSupport.line(file, d));
+                }
+                for (Diagnostic d : c.diagnostics()) {
                     if (d.isError()) {
                         errors++;
                     } else {

@@ -39,7 +39,7 @@ import org.dbspstudio.model.types.StreamType;
  * <li>DUPLICATE_ID (error): the second operator with an id is left out;
  * <li>BAD_STREAM (error): a stream whose endpoints are not {@code op.port} is left out;
  * <li>BAD_SCENARIO / BAD_EXPECTED (error): values that do not fit are left out;
- *     UNKNOWN_INPUT / UNKNOWN_OUTPUT (warning): data for names no input/output has.
+ *     UNKNOWN_INPUT (error) / UNKNOWN_OUTPUT (warning): data for names no input/output has (kept).
  * </ul>
  * Each diagnostic's {@code where} is {@code operatorId at line:column} (or just line:column).
  * Whether the circuit itself is well formed is for {@code org.dbspstudio.model.validate}.

@@ -28,8 +28,8 @@ final class ScenarioCodec {
     }
 
     /**
-     * Reads a section. {@code targets} maps the names it may use; other names get a warning
-     * ({@code unknownCode}) and raw values. Values that do not fit get {@code badCode} errors and are
+     * Reads a section. {@code targets} maps the names it may use; other names get an error
+     * ({@code unknownCode}) in the typed scenario section, a warning otherwise, and raw values. Values that do not fit get {@code badCode} errors and are
      * left out (a bad step becomes an empty step, so later steps keep their numbers).
      */
     static Scenario read(JsonValue section, String what, Map<String, Target> targets, boolean typed,
@@ -41,9 +41,16 @@ final class ScenarioCodec {
             Target target = targets.get(name);
             String opId = target == null ? null : target.opId();
             if (target == null) {
-                ctx.warning(unknownCode, null, e.getValue().pos(),
-                        "'" + what + "' has data for '" + name + "', which is not a top-level "
-                                + (what.equals("scenario") ? "input" : "output") + " name");
+                // feeding an input that does not exist is an error (a run refuses it); expected
+                // values nobody compares with are only worth a warning
+                String message = "'" + what + "' has data for '" + name + "', which is not a top-level "
+                        + (typed ? "input" : "output") + " name (its " + (typed ? "inputs" : "outputs") + ": "
+                        + (targets.isEmpty() ? "none" : org.dbspstudio.model.Diagnostics.list(targets.keySet(), ", ")) + ")";
+                if (typed) {
+                    ctx.error(unknownCode, null, e.getValue().pos(), message);
+                } else {
+                    ctx.warning(unknownCode, null, e.getValue().pos(), message);
+                }
             }
             if (!(e.getValue() instanceof JArray steps)) {
                 ctx.error(badCode, opId, e.getValue().pos(), what + " '" + name

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Diagnostics;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.graph.CircuitGraph;
@@ -24,10 +25,10 @@ final class LoopCheck {
 
     private static void level(Circuit c, List<Diagnostic> out) {
         for (CircuitGraph.Loop loop : CircuitGraph.of(c).algebraicLoops()) {
-            String path = String.join(" → ", loop.cycle());
+            String path = Diagnostics.list(loop.cycle(), " → ");
             String more = loop.operators().size() + 1 > loop.cycle().size()
-                    ? " (operators on the loop: " + String.join(", ", loop.operators()) + ")" : "";
-            out.add(new Diagnostic(Diagnostic.Severity.ERROR, "ALGEBRAIC_LOOP", String.join(", ", loop.operators()),
+                    ? " (operators on the loop: " + Diagnostics.list(loop.operators(), ", ") + ")" : "";
+            out.add(new Diagnostic(Diagnostic.Severity.ERROR, "ALGEBRAIC_LOOP", Diagnostics.list(loop.operators(), ", "),
                     "algebraic loop through " + path + more
                             + ": every cycle must pass through a strict operator; add a z⁻¹ on the feedback path",
                     loop.operators(), loop.streams().stream().map(Stream::id).toList()));

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Diagnostics;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 
@@ -33,7 +34,7 @@ final class NameCheck {
             if (ids.size() > 1) {
                 Operator first = circuit.allOperators().get(ids.get(0));
                 out.add(Diagnostic.error("DUPLICATE_NAME", ids.get(1), what + " name '" + first.params().string("name")
-                        + "' is used by " + String.join(", ", ids) + "; " + what + " names must be unique", ids));
+                        + "' is used by " + Diagnostics.list(ids, ", ") + "; " + what + " names must be unique", ids));
             }
         });
     }

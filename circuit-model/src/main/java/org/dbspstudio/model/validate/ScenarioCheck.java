@@ -7,6 +7,7 @@ import java.util.Map;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Diagnostics;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
@@ -50,7 +51,7 @@ final class ScenarioCheck {
             Operator op = targets.get(name);
             if (op == null) {
                 out.add(Diagnostic.error(unknownCode, section + "." + name, section + " names '" + name + "', but the circuit has"
-                        + " no " + what + " of that name (its " + what + "s: " + String.join(", ", targets.keySet()) + ")", List.of()));
+                        + " no " + what + " of that name (its " + what + "s: " + Diagnostics.list(targets.keySet(), ", ") + ")", List.of()));
                 continue;
             }
             StreamType type = op.kind() == OpKind.INPUT ? op.params().values().get("type") instanceof StreamType t ? t : null

@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.Diagnostics;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -103,7 +104,7 @@ final class StructureCheck {
                         List<String> readers = op.child().operatorsOfKind(OpKind.DELTA0).stream()
                                 .filter(d -> port.equals(d.params().string("port"))).map(Operator::id).toList();
                         ops.addAll(readers);
-                        reader = " (δ₀ " + String.join(", ", readers) + " inside reads it)";
+                        reader = " (δ₀ " + Diagnostics.list(readers, ", ") + " inside reads it)";
                     }
                     out.add(Diagnostic.error("UNCONNECTED_INPUT", op.id(), "input port '" + port + "' of "
                             + describe(op) + " is not connected" + reader, ops));
@@ -112,7 +113,7 @@ final class StructureCheck {
                     in.forEach(s -> ops.add(s.from().op()));
                     out.add(new Diagnostic(Diagnostic.Severity.ERROR, "MULTIPLY_FED", op.id(), "input port '" + port
                             + "' of " + describe(op) + " is fed by " + in.size() + " streams ("
-                            + String.join(", ", in.stream().map(Stream::id).toList())
+                            + Diagnostics.list(in.stream().map(Stream::id).toList(), ", ")
                             + "); an input takes exactly one stream (add them with + first)",
                             ops.stream().distinct().toList(), in.stream().map(Stream::id).toList()));
                 }
@@ -160,7 +161,7 @@ final class StructureCheck {
                 ? "stream " + s.id() + (source ? " starts at " : " ends at ") + ref + ", which is an "
                 + (source ? "input" : "output") + " port; streams go from an output port to an input port"
                 : describe(op) + " has no " + dir + " port '" + ref.port() + "' (its " + dir + " ports: "
-                + (right.isEmpty() ? "none" : String.join(", ", right)) + ")";
+                + (right.isEmpty() ? "none" : Diagnostics.list(right, ", ")) + ")";
         out.add(new Diagnostic(Diagnostic.Severity.ERROR, wrong.contains(ref.port()) ? "WRONG_DIRECTION" : "UNKNOWN_PORT",
                 s.id(), message, List.of(op.id()), List.of(s.id())));
         return false;
@@ -194,7 +195,7 @@ final class StructureCheck {
         }
         byPort.forEach((port, ids) -> {
             if (ids.size() > 1) {
-                out.add(Diagnostic.error("DUPLICATE_PORT", ids.get(1), "∫ " + String.join(", ", ids)
+                out.add(Diagnostic.error("DUPLICATE_PORT", ids.get(1), "∫ " + Diagnostics.list(ids, ", ")
                         + " all write output port '" + port + "' of " + levelNames.get(c)
                         + "; each output port is written by one ∫", ids));
             }

@@ -37,8 +37,9 @@ public final class NestedNode extends OpNode {
             ports.put(p, b.inType(p));
         }
         long max = b.op().params().integer("maxIterations");
-        if (max < 1) {
-            throw EngineException.compile(b.op().id(), "maxIterations must be at least 1, got " + max);
+        if (max < 1 || max > org.dbspstudio.model.validate.Validator.MAX_ITERATIONS) {
+            throw EngineException.compile(b.op().id(), "maxIterations must be between 1 and "
+                    + org.dbspstudio.model.validate.Validator.MAX_ITERATIONS + ", got " + max);
         }
         return new NestedNode(b.op(), b.child(b.op().child(), ports), max);
     }
@@ -65,6 +66,7 @@ public final class NestedNode extends OpNode {
                         + "' did not reach a fixpoint within maxIterations = " + maxIterations
                         + " (stopped at iteration " + (j - 1) + ")", null);
             }
+            org.dbspstudio.engine.run.RunProgress.iteration(id(), ctx.step(), outer, j);
             boolean converged = child.tick(j, ctx.step(), outer);
             j++;
             if (converged && j >= min) {

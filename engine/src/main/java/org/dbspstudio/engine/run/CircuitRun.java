@@ -51,6 +51,9 @@ final class CircuitRun implements Build.ChildCircuit {
     private int step;
     private List<Integer> path = List.of();
 
+    /** The reason of a step that ran out of memory (its cause is the {@link OutOfMemoryError}). */
+    static final String OUT_OF_MEMORY = "out of memory: the Java heap is full";
+
     private record Arrangement(IndexedZSet index, int tick, StreamValue basis) {
     }
 
@@ -113,6 +116,9 @@ final class CircuitRun implements Build.ChildCircuit {
                         + e.getMessage() + ")", e);
             } catch (RuntimeException e) {
                 failure = new EngineException(node.id(), topStep, iterations, "failed: " + e, e);
+            } catch (OutOfMemoryError e) {
+                // what the operator built so far is garbage now: there is room again for the report
+                failure = new EngineException(node.id(), topStep, iterations, OUT_OF_MEMORY, e);
             } catch (Exception e) {
                 failure = new EngineException(node.id(), topStep, iterations, String.valueOf(e.getMessage()), e);
             }

@@ -55,6 +55,11 @@ public class EngineException extends Exception {
         return iterations;
     }
 
+    /** Whether the step failed because the Java heap was full (the cause is an {@link OutOfMemoryError}). */
+    public boolean outOfMemory() {
+        return getCause() instanceof OutOfMemoryError;
+    }
+
     /** The cause in words, without the location. */
     public String reason() {
         return reason;

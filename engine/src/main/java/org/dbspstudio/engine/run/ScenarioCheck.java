@@ -24,7 +24,8 @@ final class ScenarioCheck {
             StreamType t = inputs.get(name);
             if (t == null) {
                 throw new EngineException(null, -1, List.of(), "the scenario feeds '" + name
-                        + "', but the circuit has no input of that name (inputs: " + inputs.keySet() + ")", null);
+                        + "', but the circuit has no input of that name (inputs: "
+                        + org.dbspstudio.model.Diagnostics.list(inputs.keySet(), ", ") + ")", null);
             }
             List<StepData> steps = e.getValue();
             for (int i = 0; i < steps.size(); i++) {

@@ -84,7 +84,7 @@ public final class Simulation {
             List<Diagnostic> errors = problems.stream().filter(Diagnostic::isError).toList();
             Diagnostic first = errors.get(0);
             throw EngineException.compile(first.operators().isEmpty() ? null : first.operators().get(0),
-                    "the circuit is invalid: " + String.join("; ", errors.stream().map(Diagnostic::format).toList()));
+                    "the circuit is invalid: " + org.dbspstudio.model.Diagnostics.list(errors.stream().map(Diagnostic::format).toList(), "; "));
         }
         run = new Compiler(options, TypeInference.infer(circuit).all()).compile(circuit, null);
         trace = new Trace(run.slotMap, options.maxRetainedSteps(), options.maxRetainedBytes());
@@ -214,18 +214,38 @@ public final class Simulation {
             run.runTick(t, t, List.of());
         } catch (EngineException e) {
             failure = e;
-            recordFrames(t);
-            nextStep = t + 1;
-            cursor = t;
+            recordFailed(t);
             throw e;
         } catch (ArithmeticException e) {
             failure = new EngineException(null, t, List.of(), "input weight overflow: " + e.getMessage(), e);
             throw failure;
+        } catch (OutOfMemoryError e) {
+            failure = new EngineException(null, t, List.of(), CircuitRun.OUT_OF_MEMORY, e);
+            recordFailed(t);
+            throw failure;
         }
-        recordFrames(t);
+        try {
+            recordFrames(t);
+        } catch (OutOfMemoryError e) {
+            failure = new EngineException(null, t, List.of(), CircuitRun.OUT_OF_MEMORY + " (recording the step)", e);
+            nextStep = t + 1;
+            cursor = t;
+            throw failure;
+        }
         nextStep = t + 1;
         cursor = t;
         return t;
+    }
+
+    /** Records what a failed step computed; when even that does not fit in memory, an empty frame. */
+    private void recordFailed(int t) {
+        try {
+            recordFrames(t);
+        } catch (OutOfMemoryError e) {
+            trace.add(new Frame(new StreamValue[0], new StreamValue[0], new OpStats[0], Map.of()), Map.of());
+        }
+        nextStep = t + 1;
+        cursor = t;
     }
 
     private void recordFrames(int t) {
