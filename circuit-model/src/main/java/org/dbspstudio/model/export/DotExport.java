@@ -223,7 +223,7 @@ public final class DotExport {
      * line breaks become {@code \\n}.
      */
     private static String text(String s) {
-        return s.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
+        return s == null ? "" : s.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
     }
 
     private static String quote(String id) {
