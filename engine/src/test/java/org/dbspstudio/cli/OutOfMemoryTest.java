@@ -1,0 +1,73 @@
+package org.dbspstudio.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.StepData;
+import org.dbspstudio.model.json.DocumentWriter;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code dbsp run} in a separate JVM with a small heap: a join whose output does not fit ends with
+ * a one-line error naming the operator and the step and exit code 3 — no stack trace.
+ */
+class OutOfMemoryTest {
+    @TempDir
+    Path dir;
+
+    record Proc(int code, String out, String err) {
+    }
+
+    static Proc runInSmallHeap(String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx48m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(ProcessBuilder.Redirect.PIPE).start();
+        String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        return new Proc(p.exitValue(), "", err);
+    }
+
+    @Test
+    void aJoinTooBigForTheHeapNamesTheOperatorAndStep() throws Exception {
+        RowSchema schema = RowSchema.of(Column.of("k", SqlType.INTEGER), Column.of("v", SqlType.INTEGER));
+        Circuit c = new Circuit().setInputMode(Circuit.InputMode.CHANGES)
+                .add(Operator.of("a", OpKind.INPUT, "name", "a", "type", StreamType.zset(schema)))
+                .add(Operator.of("square", OpKind.JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k"),
+                        "projection", List.of(new NamedExpr("x", "l.v"), new NamedExpr("y", "r.v"))))
+                .add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
+        c.connect("a.out", "square.left").connect("a.out", "square.right").connect("square.out", "o.in");
+        List<Change> rows = new ArrayList<>();
+        for (long i = 0; i < 6000; i++) {
+            rows.add(new Change(Row.of(1L, i), 1));
+        }
+        CircuitDocument d = new CircuitDocument("square", c);
+        d.setScenario(new Scenario().put("a", List.of(StepData.rows(List.of()), StepData.rows(rows))));
+        Path f = dir.resolve("square.json");
+        DocumentWriter.write(d, f);
+
+        Proc r = runInSmallHeap("run", f.toString());
+        assertThat(r.code()).as(r.err()).isEqualTo(CliSupport.OUT_OF_MEMORY);
+        assertThat(r.err()).contains(f + ": operator 'square' at step 1: ERROR [OUT_OF_MEMORY] the Java heap (")
+                .contains("JAVA_OPTS=-Xmx")
+                .doesNotContain("Exception in thread", "java.lang.OutOfMemoryError", "\tat ");
+    }
+}
