@@ -477,13 +477,32 @@ public final class DebugSession {
             try {
                 m = job.run();
             } catch (EngineException e) {
-                m = e.getMessage();
+                m = e.outOfMemory() ? dropAfterOutOfMemory(e) : e.getMessage();
             } catch (RuntimeException e) {
                 m = "The engine failed: " + e;
+            } catch (OutOfMemoryError e) {
+                m = dropAfterOutOfMemory(new EngineException(null, -1, List.of(), "out of memory: the Java heap is full", e));
             }
             publish(m, -1, done);
         });
         return done;
+    }
+
+    /**
+     * After the heap filled up: drops the run (its trace is what fills the heap) so the IDE keeps
+     * working; the failure stays shown until Reset recompiles. The document is never touched by
+     * the engine (it runs on copies), so it stays as it was.
+     */
+    private String dropAfterOutOfMemory(EngineException e) {
+        synchronized (lock) {
+            sim = null;
+            engineCursor = -1;
+            runId++;
+            integrals.clear();
+            compileFailure = e;
+        }
+        return e.getMessage() + " — the run was dropped to free memory; the document is unchanged."
+                + " Press Reset to run again (with fewer steps or less data, or more memory: -Xmx)";
     }
 
     private void compileIfNeeded() throws EngineException {
