@@ -21,6 +21,12 @@ public final class ParamCheck {
     /** What an identifier looks like (operator ids, port and input names). */
     public static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
+    /**
+     * The largest {@code maxIterations} of a nested circuit: a bound is there to stop a fixpoint
+     * that does not converge, and one that cannot be reached stops nothing.
+     */
+    public static final long MAX_ITERATIONS = 10_000_000L;
+
     private ParamCheck() {
     }
 
@@ -82,10 +88,10 @@ public final class ParamCheck {
             }
         }
         if (op.kind() == OpKind.NESTED && values.get("maxIterations") instanceof Number n
-                && (n.longValue() < 1 || n.longValue() > Validator.MAX_ITERATIONS)) {
+                && (n.longValue() < 1 || n.longValue() > MAX_ITERATIONS)) {
             out.add(Diagnostic.error("BAD_PARAM", op.id(), op.kind().title() + " " + op.id()
                     + ", parameter 'maxIterations': " + n + " is out of range; it must be between 1 and "
-                    + String.format(java.util.Locale.ROOT, "%,d", Validator.MAX_ITERATIONS), List.of(op.id())));
+                    + String.format(java.util.Locale.ROOT, "%,d", MAX_ITERATIONS), List.of(op.id())));
         }
         if (op.kind() == OpKind.CONSTANT && values.get("type") instanceof StreamType t
                 && problem(op.kind().param("rows").orElseThrow(), values.getOrDefault("rows", List.of())) == null) {

@@ -23,12 +23,6 @@ import org.dbspstudio.model.ParamCheck;
  * {@code operators} and {@code streams} list what to highlight.
  */
 public final class Validator {
-    /**
-     * The largest {@code maxIterations} of a nested circuit: a bound is there to stop a fixpoint
-     * that does not converge, and one that cannot be reached stops nothing.
-     */
-    public static final long MAX_ITERATIONS = 10_000_000L;
-
     private Validator() {
     }
 

@@ -37,9 +37,9 @@ public final class NestedNode extends OpNode {
             ports.put(p, b.inType(p));
         }
         long max = b.op().params().integer("maxIterations");
-        if (max < 1 || max > org.dbspstudio.model.validate.Validator.MAX_ITERATIONS) {
+        if (max < 1 || max > org.dbspstudio.model.ParamCheck.MAX_ITERATIONS) {
             throw EngineException.compile(b.op().id(), "maxIterations must be between 1 and "
-                    + org.dbspstudio.model.validate.Validator.MAX_ITERATIONS + ", got " + max);
+                    + org.dbspstudio.model.ParamCheck.MAX_ITERATIONS + ", got " + max);
         }
         return new NestedNode(b.op(), b.child(b.op().child(), ports), max);
     }
