@@ -151,6 +151,9 @@ public final class FileActions {
             window.refreshPanels();
             window.status("Saved " + abs);
             return true;
+        } catch (DocumentFiles.SaveException e) {
+            error("Cannot save " + abs.getFileName(), e.getMessage());
+            return false;
         } catch (IOException | RuntimeException e) {
             error("Cannot save " + abs.getFileName(), e.toString());
             return false;
@@ -185,6 +188,7 @@ public final class FileActions {
         if (autosave != null) {
             autosave.stop();
         }
+        recovery.close();
         return true;
     }
 
@@ -289,10 +293,10 @@ public final class FileActions {
     }
 
     void offerRecovery() {
+        // only files of instances that no longer run (Recovery checks their locks)
         List<Path> left = new ArrayList<>(recovery.leftovers());
-        String pid = ProcessHandle.current().pid() + "-";
-        left.removeIf(p -> p.getFileName().toString().startsWith(pid));
         if (left.isEmpty()) {
+            recovery.release();
             return;
         }
         Alert a = new Alert(Alert.AlertType.CONFIRMATION);
@@ -328,5 +332,6 @@ public final class FileActions {
                 window.status("Could not delete " + p + ": " + e.getMessage());
             }
         }
+        recovery.release();
     }
 }
