@@ -72,7 +72,16 @@ final class ValueCodec {
     static Object raw(JsonValue v) throws BadValue {
         if (v instanceof JNumber n) {
             Long l = n.asLong();
-            return l != null ? l : n.asDecimal();
+            if (l != null) {
+                return l;
+            }
+            // no column type holds more (a DOUBLE column reads the number itself, see typed)
+            BigDecimal d = n.asDecimal();
+            String problem = org.dbspstudio.model.expr.Limits.decimalProblem(d);
+            if (problem != null) {
+                throw new BadValue(v, problem.replace("DECIMAL value", "number"));
+            }
+            return org.dbspstudio.model.expr.Limits.rounded(d);
         }
         if (v instanceof JString s) {
             return s.value();

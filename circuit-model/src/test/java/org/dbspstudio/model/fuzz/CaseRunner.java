@@ -38,10 +38,7 @@ public final class CaseRunner implements AutoCloseable {
             throw new AssertionError("case took longer than " + limit.toMillis() + " ms (a hang?): " + clip(label));
         } catch (ExecutionException e) {
             Throwable c = e.getCause();
-            if (c instanceof Error err) {
-                throw err;
-            }
-            throw new AssertionError("case failed: " + clip(label) + ": " + c, c);
+            throw new AssertionError("case failed: " + clip(label) + "\n" + c, c);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
@@ -61,7 +58,7 @@ public final class CaseRunner implements AutoCloseable {
     }
 
     private static String clip(String s) {
-        return s.length() > 300 ? s.substring(0, 300) + "... (" + s.length() + " characters)" : s;
+        return s.length() > 3000 ? s.substring(0, 3000) + "... (" + s.length() + " characters)" : s;
     }
 
     @Override
