@@ -48,6 +48,9 @@ final class ValidateCommand implements Callable<Integer> {
                 out.println(CliSupport.line(e));
                 errors++;
                 code = CliSupport.UNREADABLE;
+            } catch (OutOfMemoryError e) {
+                out.flush();
+                return CliSupport.outOfMemory(spec.commandLine().getErr(), file + ": loading and checking the file");
             }
         }
         spec.commandLine().getErr().println("checked " + files.size() + (files.size() == 1 ? " file: " : " files: ")
