@@ -1,10 +1,17 @@
 package org.dbspstudio.cli;
 
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.export.Dialect;
+import org.dbspstudio.model.export.ExportException;
+import org.dbspstudio.model.export.SqlExport;
 import org.dbspstudio.model.export.DotExport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -13,18 +20,30 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code dbsp export --format dot FILE [-o OUT]}: the circuit as Graphviz DOT. A circuit with
- * errors is still exported (its problems go to standard error and the exit code is 1).
+ * {@code dbsp export --format dot|flink-sql|feldera-sql FILE [-o OUT]}: the circuit as Graphviz
+ * DOT (a circuit with errors is still exported: its problems go to standard error and the exit
+ * code is 1), or as a SQL program for Apache Flink or Feldera (refused, exit code 1, when the
+ * circuit has errors or an operator has no SQL form).
  */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = {"Write a circuit in another format (to standard output, or to OUT).",
-            "Problems found in the circuit go to standard error; a circuit with errors is still exported (exit code 1)."})
+            "dot: Graphviz; a circuit with errors is still exported (its problems go to standard error, exit code 1).",
+            "flink-sql, feldera-sql: a table per input, a view per operator and per output; an incremental circuit",
+            "is written in its snapshot form. An operator with no SQL form is refused, naming it (exit code 1)."})
 final class ExportCommand implements Callable<Integer> {
-    /** Export formats. */
-    enum Format { dot }
+    /** Export formats, as written on the command line. */
+    static final List<String> FORMATS = List.of("dot", Dialect.FLINK.cliName(), Dialect.FELDERA.cliName());
 
-    @Option(names = "--format", required = true, paramLabel = "FORMAT", description = "output format: ${COMPLETION-CANDIDATES}")
-    Format format;
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", completionCandidates = Formats.class,
+            description = "output format: ${COMPLETION-CANDIDATES}")
+    String format;
+
+    static final class Formats implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return FORMATS.iterator();
+        }
+    }
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "output file (default: standard output)")
     Path output;
@@ -37,10 +56,28 @@ final class ExportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CliSupport.Checked c = CliSupport.load(file, spec.commandLine().getErr(), true);
-        String text = switch (format) {
-            case dot -> DotExport.toDot(c.document().circuit());
-        };
+        PrintWriter err = spec.commandLine().getErr();
+        if (!FORMATS.contains(format.toLowerCase(Locale.ROOT))) {
+            err.println("dbsp export: unknown format '" + format + "' (formats: " + String.join(", ", FORMATS) + ")");
+            return CliSupport.UNREADABLE;
+        }
+        Dialect dialect = Dialect.fromCliName(format);
+        CliSupport.Checked c = CliSupport.load(file, err, dialect == null);
+        String text;
+        if (dialect == null) {
+            text = DotExport.toDot(c.document().circuit());
+        } else {
+            try {
+                text = SqlExport.export(c.document(), dialect).text();
+            } catch (ExportException e) {
+                err.println(file + ": ERROR [EXPORT] " + e.getMessage());
+                return CliSupport.CIRCUIT_ERRORS;
+            }
+            if (c.document().circuit().inputMode() == Circuit.InputMode.CHANGES) {
+                err.println(file + ": note: an incremental circuit; exported its snapshot form (" + dialect.title()
+                        + " incrementalizes the views itself)");
+            }
+        }
         if (output == null) {
             spec.commandLine().getOut().print(text);
             spec.commandLine().getOut().flush();
@@ -48,7 +85,7 @@ final class ExportCommand implements Callable<Integer> {
             try {
                 Files.writeString(output, text, StandardCharsets.UTF_8);
             } catch (IOException e) {
-                spec.commandLine().getErr().println(output + ": cannot write: " + e.getMessage());
+                err.println(output + ": cannot write: " + e.getMessage());
                 return CliSupport.UNREADABLE;
             }
         }

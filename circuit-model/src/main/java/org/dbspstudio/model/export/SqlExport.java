@@ -1,0 +1,539 @@
+package org.dbspstudio.model.export;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.dbspstudio.model.AggCall;
+import org.dbspstudio.model.AggFunction;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.PortRef;
+import org.dbspstudio.model.Stream;
+import org.dbspstudio.model.typing.Typing;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.expr.Expressions;
+import org.dbspstudio.model.expr.Scope;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.graph.CircuitGraph;
+import org.dbspstudio.model.typing.InferredTypes;
+import org.dbspstudio.model.typing.TypeInference;
+
+/**
+ * Circuit → SQL program ({@link SqlProgram}) in a {@link Dialect}.
+ *
+ * <p>A snapshot circuit maps operator by operator: an input becomes a table, each relational
+ * operator a view named after its id (or after the output it feeds), an output a view named after
+ * the output. Z-set weights are bag multiplicities: {@code +} is {@code UNION ALL}, {@code ∪}
+ * {@code UNION}, {@code ∖} {@code DISTINCT (a EXCEPT ALL b)}, distinct {@code SELECT DISTINCT},
+ * the antijoin {@code NOT EXISTS}. A nested circuit of the shape the recursion samples use —
+ * inputs entering through {@code I(δ₀(x))}, feedback through an inner {@code z⁻¹}, outputs leaving
+ * through {@code ∫(D(y))} — is a fixpoint: in Feldera, the view read through the {@code z⁻¹} is a
+ * forward-declared recursive view. An incremental circuit ({@code "inputMode": "changes"}) is
+ * exported in its snapshot form ({@link SnapshotForm}), since both engines incrementalize SQL
+ * themselves.
+ *
+ * <p>What has no SQL form is refused with an {@link ExportException} naming the operator: streams
+ * of integers, {@code z⁻¹}/{@code I}/{@code D} over the steps, negation ({@code −}, {@code −x}:
+ * SQL relations hold no negative multiplicities), indexed Z-sets, scalar functions, recursion in
+ * Flink, and nested circuits of other shapes.
+ */
+public final class SqlExport {
+    private final Dialect dialect;
+    private final Circuit top;
+    private final InferredTypes types;
+    private final Map<String, String> viewName = new HashMap<>();
+    private final Map<String, String> tableName = new HashMap<>();
+    private final Map<String, Circuit> levelOf = new HashMap<>();
+    private final Map<Circuit, Operator> nestedOf = new IdentityHashMap<>();
+    private final Set<String> taken = new HashSet<>();
+    private final Set<String> recursive = new LinkedHashSet<>();
+    private final List<SqlProgram.Table> tables = new ArrayList<>();
+    private final List<SqlProgram.View> views = new ArrayList<>();
+
+    private SqlExport(Dialect dialect, Circuit top, InferredTypes types) {
+        this.dialect = dialect;
+        this.top = top;
+        this.types = types;
+    }
+
+    /** Exports a document's circuit, titled with the document's name. */
+    public static SqlProgram export(CircuitDocument doc, Dialect dialect) throws ExportException {
+        return export(doc.circuit(), dialect, doc.name());
+    }
+
+    /** Exports a circuit; {@code title} goes into the header comment. */
+    public static SqlProgram export(Circuit circuit, Dialect dialect, String title) throws ExportException {
+        List<String> notes = new ArrayList<>();
+        notes.add(dialect.title() + " exported by DBSP Studio" + (title == null || title.isEmpty() ? "" : " from \"" + title + "\""));
+        Circuit snapshot = circuit;
+        if (circuit.inputMode() == Circuit.InputMode.CHANGES) {
+            snapshot = SnapshotForm.derive(circuit);
+            notes.add("This is the SNAPSHOT form of an incremental circuit (\"inputMode\": \"changes\"): its I, D, z⁻¹,");
+            notes.add("H and expanded joins were mapped back to the relational operators they incrementalize. The target");
+            notes.add("engine maintains these views incrementally itself; their changes are the circuit's outputs.");
+        } else {
+            notes.add("Tables hold the inputs' contents; each view's changes are the circuit's output changes.");
+        }
+        InferredTypes types = TypeInference.infer(snapshot);
+        if (!types.ok()) {
+            Diagnostic d = types.diagnostics().stream().filter(Diagnostic::isError).findFirst().orElseThrow();
+            throw new ExportException(d.operators().isEmpty() ? null : d.operators().get(0),
+                    "the circuit has type errors (" + d.message() + "); fix them first (bin/dbsp validate)");
+        }
+        SqlExport x = new SqlExport(dialect, snapshot, types);
+        x.run();
+        if (!x.recursive.isEmpty()) {
+            notes.add("Recursive views (DECLARE RECURSIVE VIEW) are the fixpoints of nested circuits.");
+        }
+        List<SqlProgram.View> views = x.views.stream()
+                .map(v -> new SqlProgram.View(v.name(), v.schema(), v.query(), v.output(), x.recursive.contains(v.name())))
+                .toList();
+        return new SqlProgram(dialect, notes, x.tables, views);
+    }
+
+    // ---------------------------------------------------------------- naming
+
+    private static boolean isView(OpKind k) {
+        return switch (k) {
+            case CONSTANT, FILTER, MAP, FLATMAP, JOIN, PRODUCT, DISTINCT, AGGREGATE, ANTIJOIN, UNION, DIFFERENCE, PLUS,
+                    MINUS, NEGATE, INDEX -> true;
+            default -> false;
+        };
+    }
+
+    private String unique(String base, String suffix) {
+        String name = base;
+        for (int i = 2; taken.contains(name.toLowerCase(Locale.ROOT)); i++) {
+            name = base + suffix + (i == 2 ? "" : i);
+        }
+        taken.add(name.toLowerCase(Locale.ROOT));
+        return name;
+    }
+
+    private void index(Circuit c) {
+        for (Operator op : c.operators()) {
+            levelOf.put(op.id(), c);
+            if (op.child() != null) {
+                nestedOf.put(op.child(), op);
+                index(op.child());
+            }
+        }
+    }
+
+    private void run() throws ExportException {
+        index(top);
+        for (Operator op : top.operators()) {
+            if (op.kind() == OpKind.INPUT) {
+                StreamType t = op.params().type("type");
+                RowSchema row = rows(op, t, "input " + op.params().string("name"));
+                String name = unique(op.params().string("name"), "_t");
+                tableName.put(op.id(), name);
+                tables.add(new SqlProgram.Table(name, row));
+            }
+        }
+        Map<String, String> outputView = new HashMap<>();
+        for (Operator op : top.operators()) {
+            if (op.kind() == OpKind.OUTPUT) {
+                String name = unique(op.params().string("name"), "_out");
+                outputView.put(op.id(), name);
+                Operator src = top.op(feeding(top, op, "in").from().op());
+                if (isView(src.kind()) && !viewName.containsKey(src.id())) {
+                    viewName.put(src.id(), name);
+                }
+            }
+        }
+        List<Operator> all = new ArrayList<>();
+        top.forEachDeep(all::add);
+        for (Operator op : all) {
+            if (isView(op.kind()) && !viewName.containsKey(op.id())) {
+                viewName.put(op.id(), unique(op.id(), "_v"));
+            }
+        }
+        Set<String> outputNames = new HashSet<>(outputView.values());
+        emitLevel(top, outputNames);
+        for (Operator op : top.operators()) {
+            if (op.kind() == OpKind.OUTPUT) {
+                PortRef from = feeding(top, op, "in").from();
+                String name = outputView.get(op.id());
+                if (!name.equals(viewName.get(from.op()))) {
+                    views.add(new SqlProgram.View(name, schema(from), "SELECT *\nFROM " + rel(from), true, false));
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- relations
+
+    private static Stream feeding(Circuit c, Operator op, String port) throws ExportException {
+        return c.feeding(new PortRef(op.id(), port))
+                .orElseThrow(() -> new ExportException(op.id(), "input port " + port + " is not connected"));
+    }
+
+    private RowSchema rows(Operator op, StreamType t, String what) throws ExportException {
+        if (t instanceof StreamType.ZSet z) {
+            return z.row();
+        }
+        if (t instanceof StreamType.Integers) {
+            throw new ExportException(op.id(), what + " is a stream of integers (type Z); SQL tables and views hold rows");
+        }
+        if (t instanceof StreamType.Indexed) {
+            throw new ExportException(op.id(), what + " is an indexed Z-set; SQL has no grouped relations"
+                    + " (use the aggregate's groupBy instead of an index)");
+        }
+        throw new ExportException(op.id(), what + " has no known type");
+    }
+
+    private RowSchema schema(PortRef out) throws ExportException {
+        Operator op = levelOf.get(out.op()) == null ? null : levelOf.get(out.op()).op(out.op());
+        return rows(op == null ? Operator.of(out.op(), OpKind.MAP) : op, types.typeOf(out), "stream " + out);
+    }
+
+    /** The SQL name of the relation an output port carries. */
+    private String rel(PortRef out) throws ExportException {
+        Circuit c = levelOf.get(out.op());
+        Operator op = c.op(out.op());
+        switch (op.kind()) {
+            case INPUT:
+                return dialect.id(tableName.get(op.id()));
+            case INTEGRATE: {
+                Operator src = c.op(feeding(c, op, "in").from().op());
+                return outerRel(c, src);
+            }
+            case DELAY: {
+                PortRef in = feeding(c, op, "in").from();
+                Operator src = c.op(in.op());
+                if (!isView(src.kind()) || nestedOf.get(c) == null) {
+                    throw new ExportException(op.id(), "z⁻¹ must delay a relational operator of the nested circuit");
+                }
+                recursive.add(viewName.get(src.id()));
+                return rel(in);
+            }
+            case DIFFERENTIATE:
+                return rel(feeding(c, op, "in").from());
+            case NESTED: {
+                Operator integral = op.child().operatorsOfKind(OpKind.INTEGRAL).stream()
+                        .filter(o -> out.port().equals(o.params().string("port"))).findFirst()
+                        .orElseThrow(() -> new ExportException(op.id(), "no ∫ writes output port " + out.port()));
+                return rel(feeding(op.child(), integral, "in").from());
+            }
+            default:
+                if (isView(op.kind())) {
+                    return dialect.id(viewName.get(op.id()));
+                }
+                throw new ExportException(op.id(), op.kind().title() + " has no SQL form here");
+        }
+    }
+
+    /** The outer relation a δ₀ of nested level {@code c} reads. */
+    private String outerRel(Circuit c, Operator delta0) throws ExportException {
+        Operator nested = nestedOf.get(c);
+        Circuit parent = levelOf.get(nested.id());
+        return rel(feeding(parent, nested, delta0.params().string("port")).from());
+    }
+
+    // ---------------------------------------------------------------- emitting
+
+    private void emitLevel(Circuit c, Set<String> outputNames) throws ExportException {
+        boolean nestedLevel = c != top;
+        for (String id : CircuitGraph.of(c).dependencyOrder()) {
+            Operator op = c.op(id);
+            checkShape(c, op, nestedLevel);
+            if (op.kind() == OpKind.NESTED) {
+                if (!dialect.supportsRecursion()) {
+                    throw new ExportException(op.id(), "nested circuit (recursion): " + dialect.title()
+                            + " has no recursive queries; export to feldera-sql");
+                }
+                if (nestedLevel) {
+                    throw new ExportException(op.id(), "a nested circuit inside a nested circuit has no SQL form");
+                }
+                emitLevel(op.child(), outputNames);
+                continue;
+            }
+            if (!isView(op.kind())) {
+                continue;
+            }
+            PortRef out = new PortRef(op.id(), "out");
+            RowSchema schema = schema(out);
+            String name = viewName.get(op.id());
+            views.add(new SqlProgram.View(name, schema, query(c, op, schema), outputNames.contains(name), false));
+        }
+    }
+
+    private List<Operator> consumers(Circuit c, Operator op) {
+        return c.streamsFrom(op.id()).stream().map(s -> c.op(s.to().op())).toList();
+    }
+
+    /** Refuses the operators (and shapes) that have no SQL form. */
+    private void checkShape(Circuit c, Operator op, boolean nestedLevel) throws ExportException {
+        String id = op.id();
+        boolean outer = op.clock() == Clock.OUTER;
+        switch (op.kind()) {
+            case MINUS, NEGATE -> throw new ExportException(id, op.kind().title()
+                    + " may produce negative weights, which SQL tables and views cannot hold (bags count rows ≥ 0)");
+            case INDEX -> throw new ExportException(id, "an indexed Z-set has no SQL form (use the aggregate's groupBy"
+                    + " instead of an index)");
+            case SCALAR -> throw new ExportException(id, "a scalar function over integer streams has no SQL form");
+            case H -> throw new ExportException(id, "H (incremental distinct) in a snapshot circuit has no SQL form");
+            case CONSTANT -> {
+                if (op.params().bool("once")) {
+                    throw new ExportException(id, "a constant emitted at step 0 only changes over time; SQL views have no notion of steps");
+                }
+            }
+            case DELAY, INTEGRATE, DIFFERENTIATE -> {
+                String what = switch (op.kind()) {
+                    case DELAY -> "z⁻¹";
+                    case INTEGRATE -> "I";
+                    default -> "D";
+                };
+                if (!nestedLevel || outer) {
+                    throw new ExportException(id, what + " works over " + (outer ? "the outer clock's" : "the")
+                            + " steps; SQL views have no notion of time (the engine incrementalizes by itself:"
+                            + " export the snapshot circuit)");
+                }
+                if (op.kind() == OpKind.INTEGRATE) {
+                    Operator src = c.op(feeding(c, op, "in").from().op());
+                    if (src.kind() != OpKind.DELTA0) {
+                        throw new ExportException(id, "I inside a nested circuit sums over iterations; only I(δ₀(x)),"
+                                + " the outer relation x seen at every iteration, has a SQL form");
+                    }
+                }
+                if (op.kind() == OpKind.DIFFERENTIATE
+                        && consumers(c, op).stream().anyMatch(o -> o.kind() != OpKind.INTEGRAL)) {
+                    throw new ExportException(id, "D inside a nested circuit yields each iteration's change; only"
+                            + " ∫(D(x)), the fixpoint of x, has a SQL form");
+                }
+            }
+            case DELTA0 -> {
+                for (Operator o : consumers(c, op)) {
+                    if (o.kind() != OpKind.INTEGRATE || o.clock() == Clock.OUTER) {
+                        throw new ExportException(id, "δ₀ feeds " + o.id() + " directly: the input would exist at the"
+                                + " first iteration only; only I(δ₀(x)) has a SQL form");
+                    }
+                }
+            }
+            case INTEGRAL -> {
+                Operator src = c.op(feeding(c, op, "in").from().op());
+                if (src.kind() != OpKind.DIFFERENTIATE || src.clock() == Clock.OUTER) {
+                    throw new ExportException(id, "∫ sums its input over the iterations; only ∫(D(x)), the fixpoint"
+                            + " of x, has a SQL form");
+                }
+            }
+            default -> {
+            }
+        }
+    }
+
+    private String in(Circuit c, Operator op, String port) throws ExportException {
+        return rel(feeding(c, op, port).from());
+    }
+
+    private RowSchema inSchema(Circuit c, Operator op, String port) throws ExportException {
+        return schema(feeding(c, op, port).from());
+    }
+
+    private String query(Circuit c, Operator op, RowSchema schema) throws ExportException {
+        try {
+            return switch (op.kind()) {
+                case CONSTANT -> constant(op, schema);
+                case FILTER -> "SELECT *\nFROM " + in(c, op, "in") + "\nWHERE "
+                        + expr(Scope.of(inSchema(c, op, "in")), List.of()).sql(op.params().string("predicate"));
+                case MAP -> "SELECT " + projection(op.params().namedExprs("projection"), expr(Scope.of(inSchema(c, op, "in")), List.of()))
+                        + "\nFROM " + in(c, op, "in");
+                case FLATMAP -> {
+                    SqlExpr e = expr(Scope.of(inSchema(c, op, "in")), List.of());
+                    List<String> parts = new ArrayList<>();
+                    for (List<NamedExpr> p : op.params().namedExprLists("projections")) {
+                        parts.add("SELECT " + projection(p, e) + "\nFROM " + in(c, op, "in"));
+                    }
+                    yield String.join("\nUNION ALL\n", parts);
+                }
+                case JOIN, PRODUCT -> join(c, op);
+                case DISTINCT -> "SELECT DISTINCT *\nFROM " + in(c, op, "in");
+                case AGGREGATE -> aggregate(c, op, schema);
+                case ANTIJOIN -> {
+                    String cond = keys(c, op);
+                    yield "SELECT *\nFROM " + in(c, op, "left") + " AS l\nWHERE NOT EXISTS (SELECT 1 FROM "
+                            + in(c, op, "right") + " AS r WHERE " + cond + ")";
+                }
+                case UNION -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION\nSELECT *\nFROM " + in(c, op, "b");
+                case PLUS -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION ALL\nSELECT *\nFROM " + in(c, op, "b");
+                case DIFFERENCE -> "SELECT DISTINCT *\nFROM (SELECT * FROM " + in(c, op, "a") + " EXCEPT ALL SELECT * FROM "
+                        + in(c, op, "b") + ") AS d";
+                default -> throw new ExportException(op.id(), op.kind().title() + " has no SQL form");
+            };
+        } catch (ExprException e) {
+            throw new ExportException(op.id(), "expression: " + e.getMessage());
+        }
+    }
+
+    private SqlExpr expr(Scope scope, List<String> aliases) {
+        return new SqlExpr(dialect, scope, aliases);
+    }
+
+    private String projection(List<NamedExpr> exprs, SqlExpr e) throws ExprException {
+        List<String> cols = new ArrayList<>();
+        for (NamedExpr n : exprs) {
+            cols.add(as(e.sql(n.expr()), n.name()));
+        }
+        return String.join(", ", cols);
+    }
+
+    /** {@code expr AS name}, or just {@code expr} when it is that column already. */
+    private String as(String sql, String name) {
+        String id = dialect.id(name);
+        return sql.equals(id) || sql.endsWith("." + id) && !sql.contains("(") ? sql : sql + " AS " + id;
+    }
+
+    private String keys(Circuit c, Operator op) throws ExportException, ExprException {
+        SqlExpr l = expr(Scope.of(inSchema(c, op, "left")), List.of("l"));
+        SqlExpr r = expr(Scope.of(inSchema(c, op, "right")), List.of("r"));
+        List<String> lk = op.params().strings("leftKeys");
+        List<String> rk = op.params().strings("rightKeys");
+        List<String> conds = new ArrayList<>();
+        for (int i = 0; i < lk.size(); i++) {
+            conds.add(l.sql(lk.get(i)) + " = " + r.sql(rk.get(i)));
+        }
+        return String.join(" AND ", conds);
+    }
+
+    private String join(Circuit c, Operator op) throws ExportException, ExprException {
+        RowSchema ls = inSchema(c, op, "left");
+        RowSchema rs = inSchema(c, op, "right");
+        String select;
+        List<NamedExpr> proj = op.params().namedExprs("projection");
+        if (proj != null) {
+            select = projection(proj, expr(Scope.join(ls, rs), List.of("l", "r")));
+        } else {
+            RowSchema out = Typing.defaultJoinSchema(ls, rs);
+            List<String> cols = new ArrayList<>();
+            for (int i = 0; i < out.size(); i++) {
+                boolean left = i < ls.size();
+                String src = left ? ls.column(i).name() : rs.column(i - ls.size()).name();
+                cols.add((left ? "l." : "r.") + dialect.id(src) + " AS " + dialect.id(out.column(i).name()));
+            }
+            select = String.join(", ", cols);
+        }
+        String from = "\nFROM " + in(c, op, "left") + " AS l\n";
+        return "SELECT " + select + from + (op.kind() == OpKind.JOIN
+                ? "JOIN " + in(c, op, "right") + " AS r ON " + keys(c, op)
+                : "CROSS JOIN " + in(c, op, "right") + " AS r");
+    }
+
+    private String aggregate(Circuit c, Operator op, RowSchema schema) throws ExportException, ExprException {
+        StreamType inType = types.typeOf(feeding(c, op, "in").from());
+        RowSchema row = rows(op, inType, "the aggregate's input");
+        Scope scope = Scope.of(row);
+        SqlExpr e = expr(scope, List.of());
+        List<NamedExpr> groupBy = op.params().namedExprs("groupBy");
+        List<String> select = new ArrayList<>();
+        List<String> group = new ArrayList<>();
+        if (groupBy != null) {
+            for (NamedExpr g : groupBy) {
+                select.add(as(e.sql(g.expr()), g.name()));
+                group.add(e.sql(g.expr()));
+            }
+        }
+        List<AggCall> aggs = op.params().aggregates("aggregates");
+        for (AggCall a : aggs) {
+            select.add(aggCall(a, e, scope) + " AS " + dialect.id(a.name()));
+        }
+        String from = "\nFROM " + in(c, op, "in");
+        if (!group.isEmpty()) {
+            return "SELECT " + String.join(", ", select) + from + "\nGROUP BY " + String.join(", ", group);
+        }
+        if (dialect != Dialect.FLINK) {
+            return "SELECT " + String.join(", ", select) + from;
+        }
+        // Flink's streaming aggregate without GROUP BY emits nothing for an empty input; SQL (and the
+        // engine) give one row (COUNT 0, other aggregates NULL). A left join from a one-row VALUES keeps it.
+        String key = dialect.id("dbsp_one");
+        List<String> outer = new ArrayList<>();
+        for (AggCall a : aggs) {
+            String col = "g." + dialect.id(a.name());
+            outer.add((a.function() == AggFunction.COUNT ? "COALESCE(" + col + ", 0)" : col) + " AS " + dialect.id(a.name()));
+        }
+        return "SELECT " + String.join(", ", outer) + "\nFROM (VALUES (1)) AS u(" + key + ")\nLEFT JOIN (SELECT 1 AS " + key + ", "
+                + String.join(", ", select) + from + ") AS g ON u." + key + " = g." + key;
+    }
+
+    private String aggCall(AggCall a, SqlExpr e, Scope scope) throws ExprException {
+        if (a.expr() == null) {
+            return a.function().name() + "(*)";
+        }
+        String arg = e.sql(a.expr());
+        SqlType t = Expressions.check(a.expr(), scope).type().type();
+        if (a.function() == AggFunction.SUM && t == SqlType.INTEGER) {
+            arg = "CAST(" + arg + " AS BIGINT)";
+        } else if (a.function() == AggFunction.AVG && t != SqlType.DECIMAL && t != SqlType.DOUBLE) {
+            arg = "CAST(" + arg + " AS DOUBLE)";
+        }
+        return a.function().name() + "(" + arg + ")";
+    }
+
+    private String constant(Operator op, RowSchema schema) throws ExportException {
+        List<String> cols = schema.columns().stream().map(col -> dialect.id(col.name())).toList();
+        List<String> rows = new ArrayList<>();
+        for (Change ch : op.params().changes("rows")) {
+            if (ch.weight() < 0) {
+                throw new ExportException(op.id(), "a constant with a negative weight has no SQL form");
+            }
+            List<String> vals = new ArrayList<>();
+            for (int i = 0; i < schema.size(); i++) {
+                vals.add(value(ch.row().get(i), schema.column(i)));
+            }
+            for (long w = 0; w < ch.weight(); w++) {
+                rows.add("(" + String.join(", ", vals) + ")");
+            }
+        }
+        if (rows.isEmpty()) {
+            List<String> nulls = new ArrayList<>();
+            for (Column col : schema.columns()) {
+                nulls.add("CAST(NULL AS " + dialect.type(col.type(), -1, -1) + ") AS " + dialect.id(col.name()));
+            }
+            return "SELECT " + String.join(", ", nulls) + "\nFROM (VALUES (1)) AS e(" + dialect.id("dbsp_one") + ")\nWHERE FALSE";
+        }
+        return "SELECT *\nFROM (VALUES " + String.join(", ", rows) + ") AS v(" + String.join(", ", cols) + ")";
+    }
+
+    /** A row value as a typed SQL literal. */
+    static String literal(Dialect d, Object v, SqlType t) {
+        String type = d.type(t, -1, -1);
+        if (v == null) {
+            return "CAST(NULL AS " + type + ")";
+        }
+        String text;
+        if (v instanceof String s) {
+            text = "'" + s.replace("'", "''") + "'";
+        } else if (v instanceof java.math.BigDecimal b) {
+            text = b.toPlainString();
+        } else if (v instanceof Boolean b) {
+            return b ? "TRUE" : "FALSE";
+        } else if (v instanceof Double x) {
+            text = x.isNaN() || x.isInfinite() ? "'" + x + "'" : x.toString().contains("E") ? x.toString() : x + "E0";
+        } else if (v instanceof java.time.LocalDateTime ts) {
+            text = "'" + ts.toString().replace('T', ' ') + "'";
+        } else {
+            text = v instanceof java.time.LocalDate ? "'" + v + "'" : v.toString();
+        }
+        return "CAST(" + text + " AS " + type + ")";
+    }
+
+    private String value(Object v, Column col) {
+        return literal(dialect, v, col.type());
+    }
+}

@@ -1,0 +1,1 @@
+-- refused: s: input s is a stream of Z, not of rows; SQL tables hold rows

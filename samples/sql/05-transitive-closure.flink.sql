@@ -1,0 +1,1 @@
+-- refused: tc: nested circuit (recursion): Apache Flink SQL has no recursive queries; export to feldera-sql

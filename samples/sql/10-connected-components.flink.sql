@@ -1,0 +1,1 @@
+-- refused: cc: nested circuit (recursion): Apache Flink SQL has no recursive queries; export to feldera-sql
