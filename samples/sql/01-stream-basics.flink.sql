@@ -1,1 +1,1 @@
--- refused: s: input s is a stream of Z, not of rows; SQL tables hold rows
+-- refused: s: input s is a stream of integers (type Z); SQL tables and views hold rows

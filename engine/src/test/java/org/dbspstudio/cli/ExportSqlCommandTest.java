@@ -47,7 +47,7 @@ class ExportSqlCommandTest {
     void refusesIntegerStreamsNamingTheInput() {
         Run r = run("export", "--format", "feldera-sql", fixture("integrator.json"));
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).contains("ERROR [EXPORT] s: input s is a stream of Z");
+        assertThat(r.err()).contains("ERROR [EXPORT] s: input s is a stream of integers (type Z)");
     }
 
     @Test

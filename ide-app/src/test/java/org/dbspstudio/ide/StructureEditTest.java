@@ -214,4 +214,22 @@ class StructureEditTest extends IdeTestBase {
         dropFromPalette(robot, OpKind.INPUT, 150, 150);
         assertThat(doc().current().operatorIds()).containsExactly("input");
     }
+
+    @Test
+    void exportsSqlOrExplainsWhyNot(FxRobot robot) throws Exception {
+        Path joinFile = temp.resolve("join.json");
+        Files.copy(Path.of("../samples/06-users-join-orders.json"), joinFile);
+        fx(() -> window.files().open(joinFile));
+        Path sql = temp.resolve("join.feldera.sql");
+        assertThat(fx(() -> window.files().export("FELDERA-SQL", sql))).isTrue();
+        assertThat(Files.readString(sql)).contains("CREATE TABLE users (", "CREATE VIEW user_orders AS");
+
+        openIntegrator();
+        Path refused = temp.resolve("integrator.flink.sql");
+        assertThat(fx(() -> window.files().export("FLINK-SQL", refused))).isFalse();
+        assertThat(refused).doesNotExist();
+        String text = fx(() -> ((javafx.scene.control.DialogPane) robot.lookup("#error-dialog").query()).getContentText());
+        assertThat(text).contains("input: input input is a stream of integers (type Z)");
+        robot.clickOn(robot.lookup("#error-dialog .button").queryAs(Node.class));
+    }
 }

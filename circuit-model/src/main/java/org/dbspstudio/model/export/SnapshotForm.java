@@ -132,8 +132,9 @@ public final class SnapshotForm {
         switch (op.kind()) {
             case INPUT -> {
                 if (!(op.params().type("type") instanceof StreamType.ZSet)) {
-                    throw new ExportException(id, "input " + op.params().string("name") + " is a stream of "
-                            + op.params().type("type") + ", not of rows; SQL tables hold rows");
+                    throw new ExportException(id, "input " + op.params().string("name") + " is "
+                            + (op.params().type("type") instanceof StreamType.Integers ? "a stream of integers (type Z)"
+                            : "an indexed Z-set") + "; SQL tables and views hold rows");
                 }
                 set(op, new Rel(Form.DELTA, add(op, Map.of())));
             }

@@ -25,7 +25,10 @@ import org.dbspstudio.ide.io.SvgExport;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.model.json.LoadResult;
+import org.dbspstudio.model.export.Dialect;
 import org.dbspstudio.model.export.DotExport;
+import org.dbspstudio.model.export.ExportException;
+import org.dbspstudio.model.export.SqlExport;
 
 /**
  * File commands: new, open (with the loader's error shown in a dialog), save and save as (atomic),
@@ -221,10 +224,11 @@ public final class FileActions {
 
     public void exportWithChooser(String kind) {
         window.current().ifPresent(t -> {
-            String ext = kind.toLowerCase();
+            boolean sql = kind.endsWith("-SQL");
+            String ext = sql ? "sql" : kind.toLowerCase();
             FileChooser fc = chooser("Export " + kind, kind, "*." + ext);
             String base = t.doc().title().replaceAll("\\.json$", "");
-            fc.setInitialFileName(base + "." + ext);
+            fc.setInitialFileName(base + (sql ? "." + kind.toLowerCase().replace("-sql", "") : "") + "." + ext);
             File f = fc.showSaveDialog(window.stage());
             if (f != null) {
                 export(kind, f.toPath());
@@ -232,7 +236,10 @@ public final class FileActions {
         });
     }
 
-    /** Exports the circuit on screen as PNG, SVG or DOT. Must run on the JavaFX thread (PNG). */
+    /**
+     * Exports the circuit on screen as PNG, SVG, DOT, FLINK-SQL or FELDERA-SQL (a circuit that has
+     * no SQL form is refused with the reason in an error dialog). Must run on the JavaFX thread (PNG).
+     */
     public boolean export(String kind, Path file) {
         Optional<EditorTab> cur = window.current();
         if (cur.isEmpty()) {
@@ -249,6 +256,16 @@ public final class FileActions {
                 }
                 case "SVG" -> DocumentFiles.writeAtomically(file, SvgExport.toSvg(t.doc().current(), t.doc().document().layout()));
                 case "DOT" -> DocumentFiles.writeAtomically(file, DotExport.toDot(t.doc().current()));
+                case "FLINK-SQL", "FELDERA-SQL" -> {
+                    Dialect d = kind.equalsIgnoreCase("FLINK-SQL") ? Dialect.FLINK : Dialect.FELDERA;
+                    try {
+                        DocumentFiles.writeAtomically(file,
+                                SqlExport.export(t.doc().current(), d, t.doc().document().name()).text());
+                    } catch (ExportException e) {
+                        error("Cannot export to " + d.title(), e.getMessage());
+                        return false;
+                    }
+                }
                 default -> throw new IllegalArgumentException("unknown export format " + kind);
             }
             window.status("Exported " + file);

@@ -50,6 +50,8 @@ public final class Menus {
                 item("Export PNG…", null, () -> f.exportWithChooser("PNG")),
                 item("Export SVG…", null, () -> f.exportWithChooser("SVG")),
                 item("Export Graphviz DOT…", null, () -> f.exportWithChooser("DOT")),
+                item("Export Flink SQL…", null, () -> f.exportWithChooser("FLINK-SQL")),
+                item("Export Feldera SQL…", null, () -> f.exportWithChooser("FELDERA-SQL")),
                 new SeparatorMenuItem(),
                 item("Quit", "Shortcut+Q", () -> {
                     if (f.closeAll()) {
