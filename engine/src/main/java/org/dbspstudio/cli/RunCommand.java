@@ -12,6 +12,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.dbspstudio.engine.remote.RemoteEngine;
+import org.dbspstudio.engine.remote.RemoteEngineException;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.RunProgress;
@@ -24,6 +26,7 @@ import org.dbspstudio.model.Change;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.export.ExportException;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.model.types.Row;
@@ -67,6 +70,13 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--trace", description = "also print every stream's value at every step (and inner iteration)")
     boolean trace;
+
+    @Option(names = "--on", paramLabel = "ENGINE", description = {"run on another engine: flink (the circuit exported to Flink SQL,",
+        "on an embedded Flink MiniCluster; bin/dbsp adds the flink-runner module to the class path)"})
+    String on;
+
+    @Option(names = "--parallelism", paramLabel = "N", defaultValue = "1", description = "parallel tasks with --on (default 1)")
+    int parallelism;
 
     @Option(names = "--timeout", paramLabel = "SECONDS",
             description = "stop the run after this many seconds (the steps done are printed; exit code 4)")
@@ -120,6 +130,9 @@ final class RunCommand implements Callable<Integer> {
         }
         int n = steps != null ? steps : Math.max(1, sim.scenarioSteps());
         RunPrinter printer = new RunPrinter(out, format, sim, trace);
+        if (on != null) {
+            return runOn(printer, doc, sim.scenario(), n, err);
+        }
         printer.begin();
         Stepper stepper = new Stepper(sim, n, printer);
         Thread worker = new Thread(stepper, "dbsp-run");
@@ -254,6 +267,38 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --on ENGINE}: the circuit runs on another engine; its output changes print as this engine's would. */
+    private int runOn(RunPrinter printer, CircuitDocument doc, Scenario scenario, int n, PrintWriter err) {
+        if (trace) {
+            err.println("dbsp run: --trace is not available with --on " + on);
+            return CliSupport.UNREADABLE;
+        }
+        RemoteEngine engine = RemoteEngine.find(on).orElse(null);
+        if (engine == null) {
+            err.println("dbsp run: engine '" + on + "' is not on the class path (bin/dbsp run --on flink adds the"
+                    + " flink-runner module)");
+            return CliSupport.UNREADABLE;
+        }
+        List<Map<String, List<Change>>> changes;
+        try {
+            changes = engine.run(doc.circuit(), doc.name(), scenario, n, parallelism);
+        } catch (ExportException e) {
+            err.println(file + ": ERROR [EXPORT] " + e.getMessage());
+            return CliSupport.CIRCUIT_ERRORS;
+        } catch (RemoteEngineException e) {
+            err.println(file + ": ERROR [RUN] " + e.getMessage());
+            return CliSupport.CIRCUIT_ERRORS;
+        }
+        printer.begin();
+        for (int t = 0; t < n; t++) {
+            Map<String, StreamValue> step = new java.util.HashMap<>();
+            changes.get(t).forEach((name, list) -> step.put(name, ZSet.ofChanges(list)));
+            printer.outputs(t, step);
+        }
+        printer.end();
+        return CliSupport.OK;
+    }
+
     private static final class BadScenario extends Exception {
         BadScenario(String m) {
             super(m);
@@ -349,18 +394,7 @@ final class RunCommand implements Callable<Integer> {
             if (t >= sim.trace().endStep()) {
                 return;
             }
-            Map<String, StreamValue> changes = sim.trace().outputChanges(t);
-            for (String name : sim.outputs()) {
-                StreamValue v = changes.get(name);
-                if (v == null) {
-                    continue;
-                }
-                switch (format) {
-                    case table -> table("step " + t + "  " + name + ":", v);
-                    case csv -> csv(name + "," + t, v);
-                    case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
-                }
-            }
+            outputs(t, sim.trace().outputChanges(t));
             if (trace) {
                 sim.trace().forEachValue(t, (its, op, port, v) -> {
                     String where = op + "." + port;
@@ -377,6 +411,22 @@ final class RunCommand implements Callable<Integer> {
                         }
                     }
                 });
+            }
+            out.flush();
+        }
+
+        /** Prints the outputs' changes at step t (outputs without a change at t are skipped). */
+        void outputs(int t, Map<String, StreamValue> changes) {
+            for (String name : sim.outputs()) {
+                StreamValue v = changes.get(name);
+                if (v == null) {
+                    continue;
+                }
+                switch (format) {
+                    case table -> table("step " + t + "  " + name + ":", v);
+                    case csv -> csv(name + "," + t, v);
+                    case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
+                }
             }
             out.flush();
         }

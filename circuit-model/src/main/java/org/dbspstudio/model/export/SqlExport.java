@@ -164,14 +164,20 @@ public final class SqlExport {
                 viewName.put(op.id(), unique(op.id(), "_v"));
             }
         }
-        Set<String> outputNames = new HashSet<>(outputView.values());
-        emitLevel(top, outputNames);
+        Map<String, String> outputOf = new HashMap<>();
+        for (Operator op : top.operators()) {
+            if (op.kind() == OpKind.OUTPUT) {
+                outputOf.putIfAbsent(outputView.get(op.id()), op.params().string("name"));
+            }
+        }
+        emitLevel(top, outputOf);
         for (Operator op : top.operators()) {
             if (op.kind() == OpKind.OUTPUT) {
                 PortRef from = feeding(top, op, "in").from();
                 String name = outputView.get(op.id());
                 if (!name.equals(viewName.get(from.op()))) {
-                    views.add(new SqlProgram.View(name, schema(from), "SELECT *\nFROM " + rel(from), true, false));
+                    views.add(new SqlProgram.View(name, schema(from), "SELECT *\nFROM " + rel(from),
+                            op.params().string("name"), false));
                 }
             }
         }
@@ -248,7 +254,7 @@ public final class SqlExport {
 
     // ---------------------------------------------------------------- emitting
 
-    private void emitLevel(Circuit c, Set<String> outputNames) throws ExportException {
+    private void emitLevel(Circuit c, Map<String, String> outputOf) throws ExportException {
         boolean nestedLevel = c != top;
         for (String id : CircuitGraph.of(c).dependencyOrder()) {
             Operator op = c.op(id);
@@ -261,7 +267,7 @@ public final class SqlExport {
                 if (nestedLevel) {
                     throw new ExportException(op.id(), "a nested circuit inside a nested circuit has no SQL form");
                 }
-                emitLevel(op.child(), outputNames);
+                emitLevel(op.child(), outputOf);
                 continue;
             }
             if (!isView(op.kind())) {
@@ -270,7 +276,7 @@ public final class SqlExport {
             PortRef out = new PortRef(op.id(), "out");
             RowSchema schema = schema(out);
             String name = viewName.get(op.id());
-            views.add(new SqlProgram.View(name, schema, query(c, op, schema), outputNames.contains(name), false));
+            views.add(new SqlProgram.View(name, schema, query(c, op, schema), outputOf.get(name), false));
         }
     }
 

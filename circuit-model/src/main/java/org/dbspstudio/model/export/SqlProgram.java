@@ -34,15 +34,20 @@ public record SqlProgram(Dialect dialect, List<String> notes, List<Table> tables
      * @param name      its name: an operator id, or the name of the output it defines
      * @param schema    its columns
      * @param query     the SELECT defining it
-     * @param output    whether it is an output of the circuit
+     * @param output    the name of the circuit output this view is (usually its name too), or null
+     *                  for an intermediate view
      * @param recursive whether it is read before it is defined (a fixpoint, forward-declared)
      */
-    public record View(String name, RowSchema schema, String query, boolean output, boolean recursive) {
+    public record View(String name, RowSchema schema, String query, String output, boolean recursive) {
+        /** Whether this view is an output of the circuit. */
+        public boolean isOutput() {
+            return output != null;
+        }
     }
 
     /** The output views. */
     public List<View> outputs() {
-        return views.stream().filter(View::output).toList();
+        return views.stream().filter(View::isOutput).toList();
     }
 
     /** The SQL script. */
@@ -71,7 +76,7 @@ public record SqlProgram(Dialect dialect, List<String> notes, List<Table> tables
             sb.append('\n');
         }
         for (View v : views) {
-            String kind = dialect == Dialect.FELDERA && !v.output() ? "CREATE LOCAL VIEW " : "CREATE VIEW ";
+            String kind = dialect == Dialect.FELDERA && !v.isOutput() ? "CREATE LOCAL VIEW " : "CREATE VIEW ";
             sb.append(kind).append(dialect.id(v.name())).append(" AS\n").append(v.query()).append(";\n\n");
         }
         if (dialect == Dialect.FLINK && !outputs().isEmpty()) {

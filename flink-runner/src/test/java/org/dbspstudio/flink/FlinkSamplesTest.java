@@ -1,0 +1,123 @@
+package org.dbspstudio.flink;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.dbspstudio.engine.run.Simulation;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.export.Dialect;
+import org.dbspstudio.model.export.ExportException;
+import org.dbspstudio.model.export.SqlExport;
+import org.dbspstudio.model.json.DocumentReader;
+import org.dbspstudio.model.rewrite.Incrementalizer;
+import org.dbspstudio.model.types.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every sample that Flink SQL can express runs on Flink (one shared MiniCluster, parallelism 2)
+ * and on the engine; the output changes must agree at every step (Flink's changelog consolidated
+ * per step). The samples Flink cannot express must be refused, naming the operator.
+ */
+class FlinkSamplesTest {
+    static final FlinkEngine FLINK = new FlinkEngine();
+    private static final Path SAMPLES = Path.of("../samples");
+
+    @AfterAll
+    static void stop() {
+        FLINK.close();
+    }
+
+    static List<Path> samples() throws IOException {
+        try (Stream<Path> s = Files.list(SAMPLES)) {
+            return s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+    }
+
+    static CircuitDocument load(Path p) throws Exception {
+        return DocumentReader.read(p).document();
+    }
+
+    @Test
+    void theSamplesFlinkCannotExpressAreRefusedNamingTheOperator() throws Exception {
+        List<String> refused = new ArrayList<>();
+        for (Path p : samples()) {
+            try {
+                SqlExport.export(load(p), Dialect.FLINK);
+            } catch (ExportException e) {
+                assertThat(e.operator()).as(p.toString()).isNotBlank();
+                refused.add(p.getFileName() + " " + e.operator());
+            }
+        }
+        assertThat(refused).containsExactly("01-stream-basics.json s", "02-integral-and-derivative.json s",
+                "05-transitive-closure.json tc", "10-connected-components.json cc");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyExpressibleSampleAgreesWithTheEngineStepByStep() throws Exception {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (Path p : samples()) {
+            CircuitDocument doc = load(p);
+            try {
+                SqlExport.export(doc, Dialect.FLINK);
+            } catch (ExportException e) {
+                continue;
+            }
+            tests.add(dynamicTest(p.getFileName().toString(), () -> compare(doc, doc)));
+        }
+        assertThat(tests).hasSize(8);
+        return tests.stream();
+    }
+
+    /** The incremental form of a sample runs on Flink in its snapshot form, with the same changes. */
+    @Test
+    void anIncrementalizedSampleRunsInItsSnapshotForm() throws Exception {
+        CircuitDocument doc = load(SAMPLES.resolve("03-distinct-over-join.json"));
+        CircuitDocument inc = doc.copy().setCircuit(Incrementalizer.incrementalize(doc.circuit()).incremental());
+        compare(inc, inc);
+    }
+
+    /** Runs {@code flinkDoc} on Flink and {@code engineDoc} on the engine, over engineDoc's scenario. */
+    static void compare(CircuitDocument flinkDoc, CircuitDocument engineDoc) throws Exception {
+        int steps = engineDoc.scenario().steps();
+        List<Map<String, List<Change>>> flink = FLINK.run(flinkDoc.circuit(), flinkDoc.name(), engineDoc.scenario(), steps, 2);
+        Simulation sim = Simulation.of(engineDoc);
+        List<String> problems = new ArrayList<>();
+        for (int t = 0; t < steps; t++) {
+            sim.step();
+            for (String out : sim.outputs()) {
+                Map<Row, Long> expected = flatten(sim.outputChange(out, t));
+                Map<Row, Long> actual = new TreeMap<>();
+                for (Change c : flink.get(t).get(out)) {
+                    actual.merge(c.row(), c.weight(), Long::sum);
+                }
+                if (!expected.equals(actual)) {
+                    problems.add("step " + t + " output " + out + ": engine " + expected + ", Flink " + actual);
+                }
+            }
+        }
+        assertThat(problems).as(flinkDoc.name()).isEmpty();
+    }
+
+    static Map<Row, Long> flatten(StreamValue v) {
+        Map<Row, Long> m = new TreeMap<>();
+        for (Change c : ((ZSet) v).toChanges()) {
+            m.merge(c.row(), c.weight(), Long::sum);
+        }
+        m.values().removeIf(w -> w == 0);
+        return m;
+    }
+}
