@@ -7,17 +7,21 @@ import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.junit.jupiter.api.Test;
 
 /**
  * Incremental recursion on transitive closure: fixpoint iterations per step, incremental vs
- * recomputation. The incremental circuit reruns the loop on the changes to the previous run's
- * iterations, so at a step where the recursion becomes shallower (a deletion, or an insertion
- * creating a shortcut) it still visits the previous run's deeper iterations to retract what
- * they derived: its bound is {@code max(recompute[t], recompute[t−1])}, and at every other step
- * it never iterates more than recomputation. Over a larger graph, the join of the outer integral
+ * recomputation. The incremental circuit (semi-naive inside, lifted over the outer clock) reruns
+ * the loop on the changes to the previous run's iterations, so at a step where the recursion
+ * becomes shallower (a deletion, or an insertion creating a shortcut) it still visits the previous
+ * run's deeper iterations to retract what they derived: its bound is
+ * {@code max(recompute[t], recompute[t−1]) + 1}, and at every other step it iterates at most once
+ * more than recomputation (the extra tick is where its delayed new facts are seen to be zero: a
+ * loop over changes is at its fixpoint only when its delayed state has settled too). Over a larger graph, the join of the outer integral
  * of the loop's changes with the edge changes probes an arrangement kept per inner iteration
  * across outer steps, so it does a small fraction of the work of re-indexing every iteration
  * (work counts, not times), with the same results either way.
@@ -52,11 +56,11 @@ class RecursionTest {
             for (int t = 0; t < full.length; t++) {
                 steps++;
                 boolean shrank = t > 0 && full[t] < full[t - 1];
-                int bound = shrank ? full[t - 1] : full[t];
+                int bound = (shrank ? full[t - 1] : full[t]) + 1;
                 if (shrank) {
                     shallower++;
                 }
-                if (delta[t] > full[t]) {
+                if (delta[t] > full[t] + 1) {
                     excess++;
                 }
                 if (delta[t] > bound) {
@@ -66,7 +70,7 @@ class RecursionTest {
             }
         }
         assertThat(violations.toString()).isEmpty();
-        // more iterations than recomputation only where the recursion became shallower
+        // more than one iteration beyond recomputation only where the recursion became shallower
         assertThat(excess).isLessThanOrEqualTo(shallower);
         assertThat(steps).isEqualTo(300);
     }
@@ -88,8 +92,10 @@ class RecursionTest {
             assertThat(tracked.outputChange("reach", t)).as("step %d", t).isEqualTo(untracked.outputChange("reach", t));
             closure = closure.plus(tracked.outputChange("reach", t));
             if (t >= 2) {
-                trackedWork += tracked.trace().stats("step_a", t).work();
-                untrackedWork += untracked.trace().stats("step_a", t).work();
+                for (Operator j : inc.op("tc").child().operatorsOfKind(OpKind.JOIN)) {
+                    trackedWork += tracked.trace().stats(j.id(), t).work();
+                    untrackedWork += untracked.trace().stats(j.id(), t).work();
+                }
             }
         }
         assertThat(closure.size()).as("a closure large enough to matter").isGreaterThan(1000);

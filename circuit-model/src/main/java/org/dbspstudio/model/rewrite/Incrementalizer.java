@@ -20,7 +20,7 @@ public final class Incrementalizer {
 
     /** The pipeline of the theory. */
     public static Incrementalizer standard() {
-        return new Incrementalizer(List.of(new DesugarRule(), new DistinctEliminationRule(), new SemiNaiveRule(true),
+        return new Incrementalizer(List.of(new DesugarRule(), new DistinctEliminationRule(), new SemiNaiveRule(false),
                 new CancellationRule(), new WrapRule(), new ChainRule(), new CancellationRule(), new DeadOperatorRule()));
     }
 

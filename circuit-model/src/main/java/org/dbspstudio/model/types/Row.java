@@ -16,7 +16,29 @@ public final class Row implements Comparable<Row> {
 
     private Row(Object[] values) {
         this.values = values;
-        this.hash = Arrays.hashCode(values);
+        this.hash = hash(values);
+    }
+
+    /**
+     * Mixes the fields' hashes (Murmur3's 32-bit round and finalizer): {@code Arrays.hashCode}
+     * maps rows of small integers such as graph edges {@code (src, dst)} onto few values
+     * ({@code 31·src + dst}), which made hash tables of a transitive closure mostly collisions.
+     */
+    private static int hash(Object[] values) {
+        int h = values.length;
+        for (Object v : values) {
+            int k = v == null ? 0 : v.hashCode();
+            k *= 0xcc9e2d51;
+            k = Integer.rotateLeft(k, 15);
+            k *= 0x1b873593;
+            h ^= k;
+            h = Integer.rotateLeft(h, 13) * 5 + 0xe6546b64;
+        }
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        return h ^ (h >>> 16);
     }
 
     /** Wraps the array without copying; the caller must not modify it afterwards. */

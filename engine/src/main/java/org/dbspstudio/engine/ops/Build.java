@@ -45,7 +45,7 @@ public interface Build {
         /** Clears everything, the outer-clock state per iteration included (the enclosing clock restarts). */
         void resetAll();
 
-        /** Runs inner tick {@code j}; returns whether every ∫ saw a zero change. */
+        /** Runs inner tick {@code j}; returns whether it reached the fixpoint (every ∫ saw a zero change, every z⁻¹ settled). */
         boolean tick(int j, int step, List<Integer> outerIterations) throws EngineException;
 
         /** The ∫ sum of an output port. */

@@ -38,6 +38,7 @@ final class Clocked {
         private final StreamValue zero;
         private StreamValue stored;
         private StreamValue storedDelta;
+        private boolean settled = true;
 
         Delay(Operator op, StreamValue zero) {
             super(op);
@@ -57,14 +58,24 @@ final class Clocked {
 
         @Override
         public void commit(Ctx ctx) {
-            stored = ctx.in(0);
-            storedDelta = ctx.inDelta(0);
+            StreamValue in = ctx.in(0);
+            StreamValue d = ctx.inDelta(0);
+            // settled: the value stored now is the one emitted at this tick (so the next tick emits it again)
+            settled = in == stored || (d != null && ctx.tick() > 0 ? d.isZero() : in.equals(stored));
+            stored = in;
+            storedDelta = d;
+        }
+
+        @Override
+        public boolean settled() {
+            return settled;
         }
 
         @Override
         public void resetClock() {
             stored = zero;
             storedDelta = zero;
+            settled = true;
         }
 
         @Override

@@ -1,5 +1,7 @@
 package org.dbspstudio.engine.ops;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
@@ -26,15 +28,96 @@ final class Distincts {
     }
 
     static OpNode h(Build b) {
-        return new OpNode(b.op()) {
-            @Override
-            public void eval(Ctx ctx) {
-                ZSet i = (ZSet) ctx.in(0);
-                ZSet d = (ZSet) ctx.in(1);
+        return new HNode(b.op());
+    }
+
+    /**
+     * H (Proposition 4.7). Inside a nested circuit lifted over the outer clock both inputs are
+     * usually outer-clock integrals with a known {@link OuterChange}; H then keeps its output per
+     * inner iteration and reports its own outer change, computed only at the rows whose weight
+     * changed on either input (H is pointwise), so the outer differentiator after it costs the change
+     * rather than the output.
+     */
+    static final class HNode extends OpNode {
+        private List<ZSet[]> previous = new ArrayList<>();
+        private List<ZSet[]> current = new ArrayList<>();
+
+        HNode(Operator op) {
+            super(op);
+        }
+
+        @Override
+        public void eval(Ctx ctx) {
+            ZSet i = (ZSet) ctx.in(0);
+            ZSet d = (ZSet) ctx.in(1);
+            OuterChange ci = ctx.inOuter(0);
+            OuterChange cd = ctx.inOuter(1);
+            if (!ctx.deltaTracking() || ci == null || cd == null) {
                 ctx.work(d.size());
                 ctx.out(0, h(i, d), null);
+                return;
             }
-        };
+            ZSet[] prev = previous.isEmpty() ? null : previous.get(Math.min(ctx.tick(), previous.size() - 1));
+            ZSet out;
+            if (prev != null && prev[1] == ci.basis() && prev[2] == cd.basis()) {
+                ZSet bi = prev[1];
+                ZSet bd = prev[2];
+                ZSet.Builder change = ZSet.builder();
+                ZSet.RowWeight at = (x, w) -> {
+                    int now = h(i.weight(x), d.weight(x));
+                    int then = h(bi.weight(x), bd.weight(x));
+                    if (now != then && change.weightOf(x) == 0) {
+                        change.add(x, now - then);
+                    }
+                };
+                ZSet di = (ZSet) ci.change();
+                ZSet dd = (ZSet) cd.change();
+                ctx.work(di.size() + dd.size());
+                di.forEach(at);
+                dd.forEach(at);
+                ZSet c = change.build();
+                out = prev[0].plus(c);
+                ctx.outOuter(0, out, new OuterChange(prev[0], c));
+            } else if (previous.isEmpty() && ((ZSet) ci.basis()).isEmpty() && ((ZSet) cd.basis()).isEmpty()) {
+                ctx.work(d.size());
+                out = h(i, d);
+                ctx.outOuter(0, out, new OuterChange(ZSet.EMPTY, out));
+            } else {
+                ctx.work(d.size());
+                out = h(i, d);
+                ctx.out(0, out, null);
+            }
+            current.add(new ZSet[] {out, i, d});
+        }
+
+        @Override
+        public void endOuterStep(int iterations) {
+            if (!current.isEmpty()) {
+                previous = current;
+                current = new ArrayList<>();
+            }
+        }
+
+        @Override
+        public void resetAll() {
+            previous = new ArrayList<>();
+            current = new ArrayList<>();
+        }
+
+        @Override
+        public long stateSize() {
+            long n = 0;
+            for (ZSet[] p : previous) {
+                n += p[0].size();
+            }
+            return n;
+        }
+    }
+
+    /** H's output weight at one row whose integrated weight is {@code i} and change {@code d}. */
+    static int h(long i, long d) {
+        long now = Math.addExact(i, d);
+        return i > 0 && now <= 0 ? -1 : i <= 0 && now > 0 ? 1 : 0;
     }
 
     /**
@@ -44,12 +127,9 @@ final class Distincts {
     static ZSet h(ZSet i, ZSet d) {
         ZSet.Builder out = ZSet.builder();
         d.forEach((x, w) -> {
-            long old = i.weight(x);
-            long now = Math.addExact(old, w);
-            if (old > 0 && now <= 0) {
-                out.add(x, -1);
-            } else if (old <= 0 && now > 0) {
-                out.add(x, 1);
+            int v = h(i.weight(x), w);
+            if (v != 0) {
+                out.add(x, v);
             }
         });
         return out.build();

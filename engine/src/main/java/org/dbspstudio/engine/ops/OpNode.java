@@ -47,6 +47,15 @@ public abstract class OpNode {
     public void endOuterStep(int iterations) {
     }
 
+    /**
+     * Whether this operator's inner-clock state will emit at the next tick what it emitted at this
+     * one (checked after {@link #commit}); a nested circuit is at its fixpoint only when every
+     * operator is settled and every ∫ saw a zero change. Stateless operators are always settled.
+     */
+    public boolean settled() {
+        return true;
+    }
+
     /** Rows held in state, for statistics. */
     public long stateSize() {
         return 0;

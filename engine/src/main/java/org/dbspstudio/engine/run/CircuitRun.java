@@ -219,6 +219,7 @@ final class CircuitRun implements Build.ChildCircuit {
             if (n instanceof Build.IntegralOutput io) {
                 zero &= io.sawZero();
             }
+            zero &= n.settled();
         }
         return zero;
     }

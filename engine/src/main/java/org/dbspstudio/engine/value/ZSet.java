@@ -371,6 +371,15 @@ public final class ZSet implements StreamValue {
             return editor != null ? editor.size() : table.size;
         }
 
+        /** The weight accumulated so far for {@code row}. */
+        public long weightOf(Row row) {
+            if (editor != null) {
+                Long w = editor.get(row);
+                return w == null ? 0 : w;
+            }
+            return table.get(row);
+        }
+
         public ZSet build() {
             if (editor != null) {
                 PMap<Row, Long> m = editor.build();
