@@ -1,6 +1,7 @@
 package org.dbspstudio.cli;
 
 import java.io.PrintWriter;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -11,13 +12,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code dbsp bench}: the engine benchmarks (B1 linear pipeline, B2 join + aggregate, memory per row). */
+/** {@code dbsp bench}: the engine benchmarks, each beside DuckDB computing the same query from scratch. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-        description = {"Run the engine benchmarks and print the figures (single-threaded, wall-clock).",
-            "B1: filter -> map -> plus over single-row changes; B2: customers JOIN orders GROUP BY region,",
-            "incremental vs recomputed from the integrated inputs; mem: bytes per stored row of integrated state."})
+        description = {"Run the engine benchmarks (one thread) beside DuckDB (in-memory, SET threads=1) computing the",
+            "same query from scratch on the same data, and print a table of figures with the engine's speed",
+            "relative to DuckDB's (wall-clock; above 1: the engine is faster). The circuits are drawn over snapshots",
+            "and incrementalized. B1: filter -> map -> plus; B2: customers JOIN orders GROUP BY region;",
+            "B3, B4: transitive closure of a random graph under edge changes; mem: bytes per stored row.",
+            "Progress and details go to standard error, the table to standard output."})
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--only", paramLabel = "b1|b2|mem", split = ",", description = "which benchmarks (default: all)")
+    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|mem", split = ",", description = "which benchmarks (default: b1,b2,b3,mem)")
     List<String> only;
 
     @Option(names = "--b1-changes", defaultValue = "1000000", description = "B1 changes (default 1000000)")
@@ -32,8 +36,20 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--orders", defaultValue = "1000000", description = "B2 orders (default 1000000)")
     int orders;
 
-    @Option(names = "--batches", split = ",", defaultValue = "1,100,10000", description = "B2 batch sizes (default 1,100,10000)")
+    @Option(names = "--batches", split = ",", defaultValue = "100,10000", description = "B2 batch sizes (default 100,10000)")
     int[] batches;
+
+    @Option(names = "--b2-snapshot", negatable = true, defaultValue = "true",
+            description = "also time B2's snapshot circuit, the one the debugger runs (default: on)")
+    boolean b2Snapshot;
+
+    @Option(names = "--b3", split = ",", defaultValue = "2000,3000,200,5,100",
+            description = "B3 nodes,edges,single-edge steps,batches,batch size (default 2000,3000,200,5,100)")
+    int[] b3;
+
+    @Option(names = "--b4", split = ",", defaultValue = "10000,12000,50,0,100",
+            description = "B4 nodes,edges,single-edge steps,batches,batch size (default 10000,12000,50,0,100)")
+    int[] b4;
 
     @Option(names = "--mem-rows", defaultValue = "1000000", description = "rows for the memory figure (default 1000000)")
     int memRows;
@@ -50,19 +66,34 @@ final class BenchCommand implements Callable<Integer> {
             if (wants("b1")) {
                 figures.addAll(Benchmarks.linear(b1Changes, b1Batch, err::println));
             }
+            if (wants("b2")) {
+                figures.addAll(Benchmarks.joinAggregate(customers, orders, batches, b2Snapshot, err::println));
+            }
+            if (wants("b3")) {
+                figures.addAll(Benchmarks.closure("B3", b3, err::println));
+            }
+            if (only != null && only.contains("b4")) {
+                figures.addAll(Benchmarks.closure("B4", b4, err::println));
+            }
             if (wants("mem")) {
                 figures.addAll(Benchmarks.memory(memRows, err::println));
-            }
-            if (wants("b2")) {
-                figures.addAll(Benchmarks.joinAggregate(customers, orders, batches, err::println));
             }
         } catch (EngineException e) {
             err.println("dbsp bench: " + e.getMessage());
             return CliSupport.CIRCUIT_ERRORS;
+        } catch (SQLException e) {
+            err.println("dbsp bench: DuckDB failed: " + e.getMessage());
+            return CliSupport.CIRCUIT_ERRORS;
+        } catch (OutOfMemoryError e) {
+            err.println("dbsp bench: out of memory (raise the heap with java -Xmx, or choose smaller workloads)");
+            return CliSupport.CIRCUIT_ERRORS;
         }
         int w = figures.stream().mapToInt(f -> f.name().length()).max().orElse(10);
+        int e = Math.max(6, figures.stream().mapToInt(f -> f.engine().length()).max().orElse(6));
+        int d = Math.max(6, figures.stream().mapToInt(f -> f.duckdb().length()).max().orElse(6));
+        out.println(String.format("%-" + w + "s  %-" + e + "s  %-" + d + "s  %s", "workload", "engine", "DuckDB", "speed vs DuckDB"));
         for (Benchmarks.Figure f : figures) {
-            out.println(String.format("%-" + w + "s  %s", f.name(), f.value()));
+            out.println(String.format("%-" + w + "s  %-" + e + "s  %-" + d + "s  %s", f.name(), f.engine(), f.duckdb(), f.speed()).stripTrailing());
         }
         return CliSupport.OK;
     }

@@ -13,10 +13,11 @@ import org.dbspstudio.model.Operator;
  * {@code δ₀ → I → R-loop → D → ∫}, the part between {@code I} and {@code D} is
  * {@code D ∘ R-loop ∘ I}, the incremental version of the loop over the inner clock, so the chain
  * and cycle rules rewrite it into {@code R^Δ}: each iteration joins only the previous iteration's
- * new facts, and distinct becomes {@code H}. The nested circuit still recomputes the fixpoint at
- * every outer step; it is the right form for a nested circuit that is not lifted over the outer
- * clock. The standard pipeline applies it to nested circuits inside nested circuits (those the
- * chain rule keeps on snapshots); {@link Incrementalizer#semiNaive()} applies it everywhere.
+ * new facts, and distinct becomes {@code H}. The standard pipeline applies it to every nested
+ * circuit before the chain rule lifts the top-level ones over the outer clock, so their
+ * outer-clock state holds each iteration's new facts rather than a snapshot per iteration (the
+ * engine's fixpoint test waits for the loop's delayed changes to settle, which a loop over changes
+ * needs); {@link Incrementalizer#semiNaive()} applies it alone, leaving the circuit over snapshots.
  */
 public final class SemiNaiveRule implements RewriteRule {
     private final boolean onlyDeep;

@@ -118,17 +118,20 @@ class IncrementalizerTest {
         Circuit c = r.incremental();
         assertWellFormed(c);
         Circuit inner = c.op("tc").child();
-        assertThat(inner.operatorsOfKind(OpKind.JOIN)).hasSize(2);
+        // semi-naive inside (the join's two inner-clock terms), each term lifted over the outer clock
+        assertThat(inner.operatorsOfKind(OpKind.JOIN)).hasSize(4);
         assertThat(inner.operatorsOfKind(OpKind.H)).hasSize(1);
         assertThat(inner.operatorsOfKind(OpKind.DISTINCT)).isEmpty();
-        // the inner-clock loop delay and the inner I over δ₀ stay; new state is on the outer clock
+        assertThat(r.explain()).contains("Semi-naive recursion");
+        // the inner-clock loop delay and the inner I over δ₀ stay, beside the semi-naive form's inner
+        // integrals and delays of the loop's changes; new state is on the outer clock
         assertThat(inner.op("zo").clock() == Clock.OUTER).isFalse();
         assertThat(inner.op("E").clock() == Clock.OUTER).isFalse();
         long outerOps = inner.operators().stream().filter(o -> o.clock() == Clock.OUTER).count();
         assertThat(outerOps).isGreaterThanOrEqualTo(4);
         for (Operator op : inner.operators()) {
             if (op.kind() == OpKind.INTEGRATE || op.kind() == OpKind.DELAY || op.kind() == OpKind.DIFFERENTIATE) {
-                assertThat(op.clock() == Clock.OUTER || Set.of("E", "zo", "newFacts").contains(op.id()))
+                assertThat(op.clock() == Clock.OUTER || Set.of("E", "zo", "zo_I", "E_z", "all_I", "all_I_z").contains(op.id()))
                         .as(op.id()).isTrue();
             }
         }

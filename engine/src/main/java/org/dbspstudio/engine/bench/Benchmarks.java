@@ -1,5 +1,6 @@
 package org.dbspstudio.engine.bench;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,91 +12,107 @@ import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
-import org.dbspstudio.model.Scenario;
-import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.types.Row;
 
 /**
- * The engine benchmarks of issue 3, run by {@code dbsp bench}: B1 (a linear pipeline over single-row
- * changes), B2 (join + grouped aggregate, incremental vs recomputed from the integrated inputs),
- * and the memory per stored row of integrated state. Wall-clock, single-threaded, with a short
- * warm-up; figures are indicative on shared machines.
+ * The engine benchmarks run by {@code dbsp bench}, each beside DuckDB (in-memory, one thread)
+ * computing the same query from scratch on the same data in the same run: B1 (a linear pipeline
+ * over changes), B2 (join + grouped aggregate: the incremental circuit, and the snapshot circuit
+ * the debugger runs), B3/B4 (transitive closure, {@link ClosureBench}), and the memory per stored
+ * row of integrated state. The circuits are drawn over snapshots and incrementalized by
+ * {@code Incrementalizer}, as a user would. Ratios compare wall-clock time ({@link Measure}).
  */
 public final class Benchmarks {
     private Benchmarks() {
     }
 
-    /** One measured figure. */
-    public record Figure(String name, String value) {
+    /** One line of the table: the engine's figure, DuckDB's, and the engine's speed relative to DuckDB's. */
+    public record Figure(String name, String engine, String duckdb, String speed) {
     }
 
-    /** Wall-clock and CPU time of the current thread (the machine may be shared: CPU time is the steadier figure). */
-    static final class Clock {
-        private static final java.lang.management.ThreadMXBean MX = java.lang.management.ManagementFactory.getThreadMXBean();
-        private final long wall = System.nanoTime();
-        private final long cpu = MX.getCurrentThreadCpuTime();
-
-        double wallSeconds() {
-            return (System.nanoTime() - wall) / 1e9;
-        }
-
-        double cpuSeconds() {
-            return (MX.getCurrentThreadCpuTime() - cpu) / 1e9;
-        }
-    }
-
-    static String rate(double n, Clock c) {
-        return num(n / c.wallSeconds()) + " changes/s (wall " + String.format("%.2f", c.wallSeconds()) + " s), "
-                + num(n / c.cpuSeconds()) + " changes per CPU-second";
-    }
-
-    private static String num(double x) {
-        return x >= 100 ? String.format("%.0f", x) : String.format("%.3g", x);
-    }
+    static final String B1_SQL = "SELECT oid, cid, amount * 2 AS amount, note FROM orders WHERE amount > 100"
+            + " UNION ALL SELECT oid, cid, amount * 2 AS amount, note FROM orders";
 
     /** B1: {@code changes} single-row changes (10% deletions) in batches of {@code batch}. */
-    public static List<Figure> linear(int changes, int batch, Consumer<String> log) throws EngineException {
+    public static List<Figure> linear(int changes, int batch, Consumer<String> log) throws EngineException, SQLException {
         Random r = new Random(1);
-        List<ZSet> batches = new ArrayList<>();
+        List<List<Change>> batches = new ArrayList<>();
+        List<Row> live = new ArrayList<>();
         long oid = 0;
         for (int i = 0; i < changes / batch; i++) {
-            ZSet.Builder b = ZSet.builder();
+            List<Change> b = new ArrayList<>(batch);
             for (int k = 0; k < batch; k++) {
-                b.add(Workloads.order(oid++, r, 100_000), r.nextInt(10) == 0 && oid > 10 ? -1 : 1);
+                if (r.nextInt(10) == 0 && live.size() > batch) {
+                    int v = r.nextInt(live.size());
+                    b.add(new Change(live.get(v), -1));
+                    live.set(v, live.get(live.size() - 1));
+                    live.remove(live.size() - 1);
+                } else {
+                    Row o = Workloads.order(oid++, r, 100_000);
+                    live.add(o);
+                    b.add(new Change(o, 1));
+                }
             }
-            batches.add(b.build());
+            batches.add(b);
         }
-        EngineOptions o = EngineOptions.DEFAULT.withRecordTrace(false).withRetention(1, 0);
+        List<ZSet> prepared = new ArrayList<>();
+        batches.forEach(b -> prepared.add(ZSet.ofChanges(b)));
+        Circuit inc = Incrementalizer.incrementalize(Workloads.linear()).incremental();
+        EngineOptions o = EngineOptions.DEFAULT.withRecordTrace(false);
+        double engine = 0;
         for (int round = 0; round < 3; round++) {
-            Simulation sim = Simulation.compile(Workloads.linear(), o);
-            // the pre-generated input (~1M rows) would otherwise still be young and be copied by the
-            // collector during the timed loop: settle it first so the engine's own garbage is what is measured
-            settleHeap();
-            Clock c = new Clock();
-            for (ZSet b : batches) {
+            Simulation sim = Simulation.compile(inc, o);
+            Measure.settleHeap();
+            Measure m = Measure.start();
+            for (ZSet b : prepared) {
                 sim.stepWith(Map.of("orders", b));
             }
-            log.accept("B1 round " + round + ": " + rate(changes, c) + (round < 2 ? " (warm-up)" : ""));
-            if (round == 2) {
-                return List.of(new Figure("B1 linear filter→map→plus, " + changes + " changes, batch " + batch, rate(changes, c)));
-            }
+            double[] s = m.stop();
+            engine = changes / s[0];
+            log.accept("B1 round " + round + ": " + Measure.rate(engine) + " (wall), " + Measure.rate(changes / s[1])
+                    + " (CPU)" + (round < 2 ? " (warm-up)" : ""));
         }
-        throw new IllegalStateException();
+        double duck;
+        try (DuckDb db = new DuckDb()) {
+            db.exec("CREATE TABLE orders (oid BIGINT, cid BIGINT, amount BIGINT, note VARCHAR)");
+            int warm = batches.size() - 4;
+            for (int i = 0; i < warm; i++) {
+                db.apply("orders", new String[] {"oid"}, batches.get(i));
+            }
+            Measure m = Measure.start();
+            long n = 0;
+            for (int i = warm; i < batches.size(); i++) {
+                db.apply("orders", new String[] {"oid"}, batches.get(i));
+                db.exec("CREATE OR REPLACE TEMP TABLE out AS " + B1_SQL);
+                n += batches.get(i).size();
+            }
+            duck = n / m.stop()[0];
+            log.accept("B1 DuckDB (apply the batch, recompute the result table): " + Measure.rate(duck));
+        }
+        return List.of(new Figure("B1 filter→map→plus, batches of " + batch, Measure.rate(engine),
+                Measure.rate(duck) + " (apply + recompute)", Measure.speed(1 / engine, 1 / duck)));
     }
 
+    static final String B2_SQL = "SELECT region, count(*) AS n, sum(amount) AS total FROM customers JOIN orders"
+            + " ON customers.id = orders.cid GROUP BY region";
+
     /**
-     * B2: loads {@code customers} customers and {@code orders} orders at step 0, then measures
-     * order-change batches of each size (15% deletions), incremental vs recomputation from the
-     * integrated inputs (the snapshot circuit without delta tracking), checking that both views agree.
+     * B2: loads {@code customers} customers and {@code orders} orders at step 0, then order-change
+     * batches of each size (15% deletions): the incremental circuit, the snapshot circuit (the one
+     * the debugger runs), and DuckDB applying each batch and rerunning the query. The engine's view
+     * is checked against DuckDB's at the end.
      */
-    public static List<Figure> joinAggregate(int customers, int orders, int[] batchSizes,
-                                             Consumer<String> log) throws EngineException {
+    public static List<Figure> joinAggregate(int customers, int orders, int[] batchSizes, boolean snapshot,
+                                             Consumer<String> log) throws EngineException, SQLException {
         List<Figure> figures = new ArrayList<>();
         Random r = new Random(2);
+        List<Row> custRows = new ArrayList<>();
         ZSet.Builder cb = ZSet.builder();
         for (long i = 0; i < customers; i++) {
+            custRows.add(Workloads.customer(i));
             cb.add(Workloads.customer(i), 1);
         }
         List<Row> live = new ArrayList<>();
@@ -106,77 +123,103 @@ public final class Benchmarks {
             ob.add(o, 1);
         }
         Map<String, StreamValue> load = Map.of("customers", cb.build(), "orders", ob.build());
-        EngineOptions inc = EngineOptions.DEFAULT.withRecordTrace(false).withRetention(1, 0);
-        Simulation incSim = Simulation.compile(Workloads.joinAggregateIncremental(), inc);
-        Simulation recSim = Simulation.compile(Workloads.joinAggregateSnapshot(), inc.withDeltaTracking(false));
-        long t0 = System.nanoTime();
+        EngineOptions quiet = EngineOptions.DEFAULT.withRecordTrace(false);
+        Simulation incSim = Simulation.compile(Incrementalizer.incrementalize(Workloads.joinAggregateSnapshot()).incremental(), quiet);
+        Simulation snapSim = snapshot ? Simulation.compile(Workloads.joinAggregateSnapshot(), quiet) : null;
+        Measure m0 = Measure.start();
         incSim.stepWith(load);
-        log.accept(String.format("B2 initial load (%d customers, %d orders), incremental circuit: %.2f s",
-                customers, orders, (System.nanoTime() - t0) / 1e9));
-        t0 = System.nanoTime();
-        recSim.stepWith(load);
-        log.accept(String.format("B2 initial load, recomputing circuit: %.2f s", (System.nanoTime() - t0) / 1e9));
-        long nextOid = orders;
-        ZSet[] incView = {(ZSet) incSim.lastOutputs().get("out")};
-        for (int batch : batchSizes) {
-            int n = batch == 1 ? 60_000 : batch <= 100 ? 3_000 : Math.max(6, 600_000 / batch);
-            List<List<Change>> batches = Workloads.orderBatches(r, live, nextOid, customers, batch, n);
-            nextOid += (long) batch * n;
-            double incRate = measure(incSim, batches, batches.size() / 3, v -> incView[0] = incView[0].plus(v));
-            String incText = lastRate;
-            // bring the recomputing side to the same database in one unmeasured step, then compare the views
-            List<Change> all = new ArrayList<>();
-            batches.forEach(all::addAll);
-            recSim.stepWith(Map.of("orders", ZSet.ofChanges(all)));
-            boolean agree = recSim.lastOutputs().get("out").equals(incView[0]);
-            List<List<Change>> recBatches = Workloads.orderBatches(r, live, nextOid, customers, batch, 4);
-            nextOid += batch * 4L;
-            double recRate = measure(recSim, recBatches, 1, v -> { });
-            String recText = lastRate;
-            measure(incSim, recBatches, 0, v -> incView[0] = incView[0].plus(v));
-            log.accept(String.format("B2 batch %d: %d incremental steps; view has %d groups; recomputed view agrees: %s",
-                    batch, n, incView[0].size(), agree));
-            if (!agree) {
-                throw new IllegalStateException("B2: the incremental and recomputed views differ");
+        log.accept(String.format("B2 initial load (%d customers, %d orders), incremental circuit: %s",
+                customers, orders, Measure.seconds(m0.stop()[0])));
+        ZSet[] view = {(ZSet) incSim.lastOutputs().get("out")};
+        if (snapSim != null) {
+            snapSim.stepWith(load);
+        }
+        try (DuckDb db = new DuckDb()) {
+            db.exec("CREATE TABLE customers (id BIGINT, name VARCHAR, region VARCHAR, tier BIGINT)");
+            db.exec("CREATE TABLE orders (oid BIGINT, cid BIGINT, amount BIGINT, note VARCHAR)");
+            db.insert("customers", custRows);
+            db.insert("orders", live);
+            long nextOid = orders;
+            for (int batch : batchSizes) {
+                int n = batch <= 100 ? 300 : Math.max(6, 200_000 / batch);
+                List<List<Change>> batches = Workloads.orderBatches(r, live, nextOid, customers, batch, n);
+                nextOid += (long) batch * n;
+                List<ZSet> prepared = new ArrayList<>();
+                batches.forEach(b -> prepared.add(ZSet.ofChanges(b)));
+                int warm = n / 3;
+                Measure m = null;
+                long changes = 0;
+                for (int i = 0; i < n; i++) {
+                    if (i == warm) {
+                        Measure.settleHeap();
+                        m = Measure.start();
+                    }
+                    incSim.stepWith(Map.of("orders", prepared.get(i)));
+                    view[0] = view[0].plus(incSim.lastOutputs().get("out"));
+                    if (i >= warm) {
+                        changes += batches.get(i).size();
+                    }
+                }
+                double inc = changes / m.stop()[0];
+                // DuckDB: the same batches; the last few timed (apply the batch, rerun the query)
+                int timedDuck = Math.min(n, batch <= 100 ? 20 : 4);
+                for (int i = 0; i < n - timedDuck; i++) {
+                    db.apply("orders", new String[] {"oid"}, batches.get(i));
+                }
+                Measure md = Measure.start();
+                long duckChanges = 0;
+                for (int i = n - timedDuck; i < n; i++) {
+                    db.apply("orders", new String[] {"oid"}, batches.get(i));
+                    db.exec("CREATE OR REPLACE TEMP TABLE out AS " + B2_SQL);
+                    duckChanges += batches.get(i).size();
+                }
+                double duck = duckChanges / md.stop()[0];
+                log.accept(String.format("B2 batch %d: incremental %s, DuckDB %s (wall)", batch, Measure.rate(inc), Measure.rate(duck)));
+                figures.add(new Figure("B2 join+aggregate, batches of " + batch + ", incremental", Measure.rate(inc),
+                        Measure.rate(duck) + " (apply + rerun)", Measure.speed(1 / inc, 1 / duck)));
+                if (snapSim != null) {
+                    int timedSnap = Math.min(n, batch <= 100 ? 20 : 4);
+                    List<Change> skipped = new ArrayList<>();
+                    for (int i = 0; i < n - timedSnap; i++) {
+                        skipped.addAll(batches.get(i));
+                    }
+                    snapSim.stepWith(Map.of("orders", ZSet.ofChanges(skipped)));
+                    Measure ms = Measure.start();
+                    long snapChanges = 0;
+                    for (int i = n - timedSnap; i < n; i++) {
+                        snapSim.stepWith(Map.of("orders", prepared.get(i)));
+                        snapChanges += batches.get(i).size();
+                    }
+                    double snap = snapChanges / ms.stop()[0];
+                    log.accept(String.format("B2 batch %d: snapshot circuit %s (wall)", batch, Measure.rate(snap)));
+                    figures.add(new Figure("B2 join+aggregate, batches of " + batch + ", snapshot circuit", Measure.rate(snap),
+                            Measure.rate(duck) + " (apply + rerun)", Measure.speed(1 / snap, 1 / duck)));
+                    if (!snapSim.lastOutputs().get("out").equals(view[0])) {
+                        throw new IllegalStateException("B2: the snapshot circuit's view differs from the incremental one");
+                    }
+                }
             }
-            figures.add(new Figure("B2 join+aggregate, batch " + batch + ", incremental", incText));
-            figures.add(new Figure("B2 join+aggregate, batch " + batch + ", recomputation", recText));
-            figures.add(new Figure("B2 join+aggregate, batch " + batch + ", speed-up (CPU)", String.format("%.0f×", incRate / recRate)));
+            long groups = db.count("SELECT count(*) FROM (" + B2_SQL + ")");
+            long total = db.count("SELECT sum(total) FROM (" + B2_SQL + ")");
+            long[] mine = {0};
+            view[0].forEach((row, w) -> mine[0] += ((Number) row.get(2)).longValue() * w);
+            boolean agree = groups == view[0].size() && total == mine[0] && view[0].isSet();
+            log.accept("B2: the engine's view " + (agree ? "agrees" : "DISAGREES") + " with DuckDB's (" + groups
+                    + " groups, total " + total + ")");
+            if (!agree) {
+                throw new IllegalStateException("B2: the engine's view differs from DuckDB's");
+            }
         }
         return figures;
     }
 
-    /**
-     * Feeds every batch, one per step; the first {@code warm} batches warm the JIT up and are not
-     * timed. Returns changes per CPU-second (the text with wall-clock too is left in lastRate).
-     */
-    private static double measure(Simulation sim, List<List<Change>> batches, int warm, Consumer<ZSet> outputs)
-            throws EngineException {
-        List<ZSet> prepared = new ArrayList<>();
-        for (List<Change> b : batches) {
-            prepared.add(ZSet.ofChanges(b));
+    /** B3/B4: transitive closure; {@code p} = nodes, edges, single-edge steps, batches, batch size. */
+    public static List<Figure> closure(String name, int[] p, Consumer<String> log) throws EngineException, SQLException {
+        if (p.length != 5) {
+            throw new IllegalArgumentException(name + " takes five numbers: nodes,edges,singles,batches,batchSize");
         }
-        long changes = 0;
-        Clock c = null;
-        for (int i = 0; i < prepared.size(); i++) {
-            if (i == warm) {
-                settleHeap();
-                c = new Clock();
-            }
-            sim.stepWith(Map.of("orders", prepared.get(i)));
-            if (i >= warm) {
-                changes += batches.get(i).size();
-            }
-            outputs.accept((ZSet) sim.lastOutputs().get("out"));
-        }
-        if (c == null) {
-            return 0;
-        }
-        lastRate = rate(changes, c);
-        return changes / c.cpuSeconds();
+        return ClosureBench.run(name, p[0], p[1], p[2], p[3], p[4], log);
     }
-
-    private static String lastRate;
 
     /** Bytes per stored row of an integrated Z-set and of an arrangement (index) over it, 4-column rows. */
     public static List<Figure> memory(int rows, Consumer<String> log) {
@@ -204,10 +247,9 @@ public final class Benchmarks {
         log.accept(String.format("memory: %d rows; rows alone %.1f MB, + Z-set %.1f MB, + index on cid %.1f MB (%d keys, z=%d)",
                 rows, rowsOnly / 1e6, withZSet / 1e6, withIndex / 1e6, ix.keyCount(), z.size()));
         return List.of(
-                new Figure("4-column row objects (Long, Long, Long, String)", String.format("%.0f bytes/row", (double) rowsOnly / rows)),
-                new Figure("integrated Z-set overhead (persistent trie + weight)", String.format("%.0f bytes/row", (double) (withZSet - rowsOnly) / rows)),
-                new Figure("integrated Z-set total (row + structure)", String.format("%.0f bytes/row", (double) withZSet / rows)),
-                new Figure("arrangement on one key, overhead", String.format("%.0f bytes/row", (double) (withIndex - withZSet) / rows)));
+                new Figure("memory: 4-column row objects (Long, Long, Long, String)", String.format("%.0f bytes/row", (double) rowsOnly / rows), "", ""),
+                new Figure("memory: integrated Z-set, row + structure", String.format("%.0f bytes/row", (double) withZSet / rows), "", ""),
+                new Figure("memory: arrangement on one key, overhead", String.format("%.0f bytes/row", (double) (withIndex - withZSet) / rows), "", ""));
     }
 
     /** Runs a full collection so that data generated before a timed section is not collected inside it. */

@@ -34,9 +34,9 @@ final class Workloads {
         return Operator.of(id, OpKind.INPUT, "name", id, "type", t);
     }
 
-    /** B1: orders → filter → map → plus(·, map of all orders). */
+    /** B1 as drawn over snapshots: orders → filter → map → plus(·, map of all orders). */
     static Circuit linear() {
-        Circuit c = new Circuit().setInputMode(Circuit.InputMode.CHANGES);
+        Circuit c = new Circuit().setInputMode(Circuit.InputMode.SNAPSHOTS);
         List<NamedExpr> proj = List.of(new NamedExpr("oid", "oid"), new NamedExpr("cid", "cid"),
                 new NamedExpr("amount", "amount * 2"), new NamedExpr("note", "note"));
         c.add(input("orders", ORDERS)).add(op("f", OpKind.FILTER, "predicate", "amount > 100"))
@@ -63,22 +63,6 @@ final class Workloads {
                 .add(Operator.of("out", OpKind.OUTPUT, "name", "out"));
         c.connect("customers.out", "j.left").connect("orders.out", "j.right").connect("j.out", "g.in")
                 .connect("g.out", "out.in");
-        return c;
-    }
-
-    /** B2 incremental, by hand: I(ΔC) ⋈ ΔO + ΔC ⋈ z⁻¹(I(ΔO)), then D(aggregate(I(·))). */
-    static Circuit joinAggregateIncremental() {
-        Circuit c = new Circuit().setInputMode(Circuit.InputMode.CHANGES);
-        c.add(input("customers", CUSTOMERS)).add(input("orders", ORDERS))
-                .add(op("ic", OpKind.INTEGRATE)).add(op("io", OpKind.INTEGRATE)).add(op("zio", OpKind.DELAY))
-                .add(join("j1")).add(join("j2")).add(op("j", OpKind.PLUS)).add(op("ij", OpKind.INTEGRATE))
-                .add(op("g", OpKind.AGGREGATE, "groupBy", List.of(new NamedExpr("region", "region")), "aggregates", AGGS))
-                .add(op("d", OpKind.DIFFERENTIATE)).add(Operator.of("out", OpKind.OUTPUT, "name", "out"));
-        c.connect("customers.out", "ic.in").connect("orders.out", "io.in").connect("io.out", "zio.in")
-                .connect("ic.out", "j1.left").connect("orders.out", "j1.right")
-                .connect("customers.out", "j2.left").connect("zio.out", "j2.right")
-                .connect("j1.out", "j.a").connect("j2.out", "j.b").connect("j.out", "ij.in").connect("ij.out", "g.in")
-                .connect("g.out", "d.in").connect("d.out", "out.in");
         return c;
     }
 

@@ -1,0 +1,114 @@
+package org.dbspstudio.engine.bench;
+
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.run.EngineOptions;
+import org.dbspstudio.engine.run.Simulation;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.StepData;
+import org.dbspstudio.model.rewrite.Incrementalizer;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * B3/B4: the transitive closure of a random graph, maintained by the circuit that
+ * {@code incrementalize} produces from the drawn snapshot circuit ({@link Closure}), beside DuckDB
+ * computing the closure from scratch with a recursive CTE on the same edges. Step 0 loads the
+ * graph; then single-edge changes (alternately an insertion and a deletion); then batches. Ends by
+ * checking that the engine's closure equals DuckDB's on the final graph.
+ */
+final class ClosureBench {
+    private ClosureBench() {
+    }
+
+    static final String CLOSURE_SQL = "WITH RECURSIVE reach(src, dst) AS (SELECT src, dst FROM edges"
+            + " UNION SELECT r.src, e.dst FROM reach r JOIN edges e ON r.dst = e.src) SELECT src, dst FROM reach";
+
+    static List<Benchmarks.Figure> run(String name, int nodes, int edges, int singles, int batches, int batchSize,
+                                       Consumer<String> log) throws EngineException, SQLException {
+        Scenario sc = Closure.workload(nodes, edges, singles, batches, batchSize, 42);
+        Circuit inc = Incrementalizer.incrementalize(Closure.transitiveClosure()).incremental();
+        List<Benchmarks.Figure> figures = new ArrayList<>();
+        try (DuckDb db = new DuckDb()) {
+            db.exec("CREATE TABLE edges (src BIGINT, dst BIGINT)");
+            List<Row> load = new ArrayList<>();
+            for (Change c : changes(sc, 0)) {
+                load.add(c.row());
+            }
+            db.insert("edges", load);
+            double[] duck = new double[3];
+            long closureSize = 0;
+            for (int i = 0; i < duck.length; i++) {
+                Measure m = Measure.start();
+                closureSize = db.count("SELECT count(*) FROM (" + CLOSURE_SQL + ")");
+                duck[i] = m.stop()[0];
+            }
+            double duckRecompute = Measure.median(duck);
+            log.accept(String.format("%s: %d nodes, %d edges, closure %d pairs; DuckDB recursive CTE %s (wall, median of 3)",
+                    name, nodes, edges, closureSize, Measure.seconds(duckRecompute)));
+
+            Simulation sim = Simulation.compile(inc, EngineOptions.DEFAULT.withRecordTrace(false));
+            sim.setScenario(sc);
+            Measure.settleHeap();
+            double[] cpu = new double[sc.steps()];
+            double[] wall = new double[sc.steps()];
+            ZSet closure = ZSet.EMPTY;
+            for (int t = 0; t < sc.steps(); t++) {
+                Measure m = Measure.start();
+                sim.step();
+                double[] s = m.stop();
+                wall[t] = s[0];
+                cpu[t] = s[1];
+                closure = closure.plus(sim.lastOutputs().get("reach"));
+                if (t == 0) {
+                    log.accept(String.format("%s first step: %s CPU, %s wall; closure %d pairs, heap in use %.0f MB",
+                            name, Measure.seconds(cpu[0]), Measure.seconds(wall[0]), closure.size(), usedMb()));
+                }
+            }
+            double[] single = java.util.Arrays.copyOfRange(wall, 1, 1 + singles);
+            double[] batch = java.util.Arrays.copyOfRange(wall, 1 + singles, 1 + singles + batches);
+            log.accept(String.format("%s single-edge steps: median %s, p99 %s, CPU %s in all; batches of %d: median %s; heap in use %.0f MB",
+                    name, Measure.seconds(Measure.median(single)), Measure.seconds(Measure.p99(single)),
+                    Measure.seconds(java.util.Arrays.stream(cpu, 1, 1 + singles).sum()), batchSize,
+                    Measure.seconds(Measure.median(batch)), usedMb()));
+
+            // the same final graph in DuckDB: the closures must agree
+            for (int t = 1; t < sc.steps(); t++) {
+                db.apply("edges", new String[] {"src", "dst"}, changes(sc, t));
+            }
+            long mismatched = db.count("SELECT count(*) FROM (" + CLOSURE_SQL + ")") - closure.size();
+            boolean positive = closure.isSet();
+            log.accept(name + ": the engine's closure " + (mismatched == 0 && positive ? "equals" : "DIFFERS FROM")
+                    + " DuckDB's on the final graph (" + closure.size() + " pairs)");
+            if (mismatched != 0 || !positive) {
+                throw new IllegalStateException(name + ": the engine's closure differs from DuckDB's");
+            }
+            String g = name + " closure " + nodes + "/" + edges;
+            figures.add(new Benchmarks.Figure(g + ", first step", Measure.seconds(wall[0]),
+                    Measure.seconds(duckRecompute) + " (recursive CTE)", Measure.speed(wall[0], duckRecompute)));
+            figures.add(new Benchmarks.Figure(g + ", one edge, median", Measure.seconds(Measure.median(single)),
+                    Measure.seconds(duckRecompute) + " (recompute)", Measure.speed(Measure.median(single), duckRecompute)));
+            figures.add(new Benchmarks.Figure(g + ", one edge, p99", Measure.seconds(Measure.p99(single)),
+                    Measure.seconds(duckRecompute) + " (recompute)", Measure.speed(Measure.p99(single), duckRecompute)));
+            if (batches > 0) {
+                figures.add(new Benchmarks.Figure(g + ", " + batchSize + " edges, median", Measure.seconds(Measure.median(batch)),
+                        Measure.seconds(duckRecompute) + " (recompute)", Measure.speed(Measure.median(batch), duckRecompute)));
+            }
+        }
+        return figures;
+    }
+
+    private static double usedMb() {
+        Runtime rt = Runtime.getRuntime();
+        return (rt.totalMemory() - rt.freeMemory()) / 1e6;
+    }
+
+    private static List<Change> changes(Scenario sc, int t) {
+        return ((StepData.Rows) sc.at("edges", t)).changes();
+    }
+}

@@ -1,0 +1,100 @@
+package org.dbspstudio.engine.bench;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * DuckDB, embedded and in-memory, restricted to one thread: the database every benchmark
+ * computes its query with from scratch beside the engine, in the same process and run. Used
+ * through {@code java.sql} only (the driver is a runtime dependency).
+ */
+final class DuckDb implements AutoCloseable {
+    private final Connection conn;
+
+    DuckDb() throws SQLException {
+        try {
+            Class.forName("org.duckdb.DuckDBDriver");
+        } catch (ClassNotFoundException e) {
+            throw new SQLException("the DuckDB JDBC driver is not on the class path", e);
+        }
+        conn = DriverManager.getConnection("jdbc:duckdb:");
+        exec("SET threads=1");
+    }
+
+    void exec(String sql) throws SQLException {
+        try (Statement s = conn.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    long count(String sql) throws SQLException {
+        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /** Inserts rows of literal values (numbers and strings) with multi-row VALUES statements. */
+    void insert(String table, List<Row> rows) throws SQLException {
+        StringBuilder sb = new StringBuilder();
+        int n = 0;
+        for (Row r : rows) {
+            sb.append(n == 0 ? "INSERT INTO " + table + " VALUES " : ", ").append('(');
+            for (int i = 0; i < r.size(); i++) {
+                Object v = r.get(i);
+                if (i > 0) {
+                    sb.append(',');
+                }
+                if (v instanceof String s) {
+                    sb.append('\'').append(s.replace("'", "''")).append('\'');
+                } else {
+                    sb.append(v);
+                }
+            }
+            sb.append(')');
+            if (++n == 5000) {
+                exec(sb.toString());
+                sb.setLength(0);
+                n = 0;
+            }
+        }
+        if (n > 0) {
+            exec(sb.toString());
+        }
+    }
+
+    /**
+     * Applies changes of weight ±1 to a table whose rows are identified by the listed key columns
+     * (deletions first, then insertions).
+     */
+    void apply(String table, String[] keyColumns, List<Change> changes) throws SQLException {
+        StringBuilder del = new StringBuilder();
+        List<Row> ins = new java.util.ArrayList<>();
+        for (Change c : changes) {
+            if (c.weight() < 0) {
+                del.append(del.length() == 0 ? "" : " OR ").append('(');
+                for (int i = 0; i < keyColumns.length; i++) {
+                    del.append(i == 0 ? "" : " AND ").append(keyColumns[i]).append('=').append(c.row().get(i));
+                }
+                del.append(')');
+            } else {
+                ins.add(c.row());
+            }
+        }
+        if (del.length() > 0) {
+            exec("DELETE FROM " + table + " WHERE " + del);
+        }
+        insert(table, ins);
+    }
+
+    @Override
+    public void close() throws SQLException {
+        conn.close();
+    }
+}

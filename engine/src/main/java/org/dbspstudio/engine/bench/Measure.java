@@ -1,0 +1,70 @@
+package org.dbspstudio.engine.bench;
+
+import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Wall-clock and process CPU time of a timed section. The table compares wall-clock times (the
+ * engine and DuckDB run in the same process, one after the other, so a shared machine slows both);
+ * process CPU time (which includes the JVM's collector threads and any thread DuckDB uses; its
+ * resolution is coarse, about 10 ms) is logged beside it for long sections.
+ */
+final class Measure {
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final long wall = System.nanoTime();
+    private final long cpu = OS.getProcessCpuTime();
+
+    static Measure start() {
+        return new Measure();
+    }
+
+    /** {wall seconds, process CPU seconds} since start. */
+    double[] stop() {
+        return new double[] {(System.nanoTime() - wall) / 1e9, (OS.getProcessCpuTime() - cpu) / 1e9};
+    }
+
+    static double median(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length == 0 ? Double.NaN : s[s.length / 2];
+    }
+
+    static double p99(double[] xs) {
+        double[] s = xs.clone();
+        Arrays.sort(s);
+        return s.length == 0 ? Double.NaN : s[Math.min(s.length - 1, (int) Math.ceil(s.length * 0.99) - 1)];
+    }
+
+    static String seconds(double s) {
+        if (s >= 1) {
+            return String.format(Locale.ROOT, "%.2f s", s);
+        }
+        if (s >= 0.001) {
+            return String.format(Locale.ROOT, "%.1f ms", s * 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f µs", s * 1e6);
+    }
+
+    static String rate(double perSecond) {
+        if (perSecond >= 1e6) {
+            return String.format(Locale.ROOT, "%.2fM changes/s", perSecond / 1e6);
+        }
+        if (perSecond >= 1e3) {
+            return String.format(Locale.ROOT, "%.0fk changes/s", perSecond / 1e3);
+        }
+        return String.format(Locale.ROOT, "%.0f changes/s", perSecond);
+    }
+
+    /** Speed relative to DuckDB: DuckDB's time over the engine's (above 1: the engine is faster). */
+    static String speed(double engineSeconds, double duckSeconds) {
+        double r = duckSeconds / engineSeconds;
+        return r >= 10 ? String.format(Locale.ROOT, "%.0f×", r) : String.format(Locale.ROOT, "%.2f×", r);
+    }
+
+    /** Runs a full collection so that data generated before a timed section is not collected inside it. */
+    static void settleHeap() {
+        System.gc();
+    }
+}
