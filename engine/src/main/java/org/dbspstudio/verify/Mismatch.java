@@ -24,6 +24,10 @@ public record Mismatch(String run, long seed, int step, String output, List<RowD
      * indexed output the row is the key followed by the value row.
      */
     public record RowDiff(Row row, long expected, long actual) {
+        /** {@code "(1, a): expected 1, got 0"} ({@code "value"} for an integer output). */
+        public String describe() {
+            return (row.size() == 0 ? "value" : row.toString()) + ": expected " + expected + ", got " + actual;
+        }
     }
 
     /** A multi-line human-readable description. */

@@ -2,20 +2,14 @@ package org.dbspstudio.verify;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
-import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.StreamValue;
-import org.dbspstudio.engine.value.ZInt;
-import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Scenario;
-import org.dbspstudio.model.types.Row;
 
 /**
  * Checks on data that an incremental circuit computes the changes of the original's outputs:
@@ -72,8 +66,51 @@ public final class Verifier {
         return new VerifyReport(true, runs, steps, nonEmpty[0], null, null);
     }
 
+    /** One step of one output: the rows on which {@code Q^Δ(Δs)} differs from {@code D(Q(I(Δs)))} (empty: it passes). */
+    public record StepOutcome(int step, String output, List<Mismatch.RowDiff> differences) {
+        public StepOutcome {
+            differences = List.copyOf(differences);
+        }
+
+        public boolean ok() {
+            return differences.isEmpty();
+        }
+    }
+
+    /** Receives each step's outcome; returns false to stop. */
+    @FunctionalInterface
+    private interface Outcomes {
+        boolean accept(StepOutcome o, StreamValue expected);
+    }
+
+    /**
+     * Compares the two circuits at every step of {@code scenario} and {@link #QUIET_STEPS} quiet
+     * steps after it, every output at every step (the step-by-step view of the IDE's Verify panel).
+     */
+    public static List<StepOutcome> stepByStep(Circuit original, Circuit incremental, Scenario scenario)
+            throws EngineException {
+        List<StepOutcome> out = new ArrayList<>();
+        run(original, incremental, scenario, (o, e) -> out.add(o));
+        return out;
+    }
+
     private static Mismatch compare(String label, long seed, Circuit original, Circuit incremental, Scenario sc,
                                     long[] nonEmpty) throws EngineException {
+        Mismatch[] first = {null};
+        run(original, incremental, sc, (o, expected) -> {
+            if (!expected.isZero()) {
+                nonEmpty[0]++;
+            }
+            if (!o.ok()) {
+                first[0] = new Mismatch(label, seed, o.step(), o.output(), o.differences());
+                return false;
+            }
+            return true;
+        });
+        return first[0];
+    }
+
+    private static void run(Circuit original, Circuit incremental, Scenario sc, Outcomes outcomes) throws EngineException {
         EngineOptions plain = EngineOptions.DEFAULT.withDeltaTracking(false).withRecordTrace(false);
         Simulation ref = Simulation.compile(original, plain);
         Simulation inc = Simulation.compile(incremental, EngineOptions.DEFAULT.withRecordTrace(false));
@@ -105,52 +142,11 @@ public final class Verifier {
                 StreamValue cur = now.get(out);
                 StreamValue prev = previous.get(out);
                 StreamValue expected = prev == null ? cur : cur.minus(prev);
-                StreamValue actual = got.get(out);
-                if (!expected.isZero()) {
-                    nonEmpty[0]++;
-                }
-                List<Mismatch.RowDiff> d = diff(expected, actual);
-                if (!d.isEmpty()) {
-                    return new Mismatch(label, seed, t, out, d);
+                if (!outcomes.accept(new StepOutcome(t, out, Comparison.diff(expected, got.get(out))), expected)) {
+                    return;
                 }
             }
             previous.putAll(now);
         }
-        return null;
-    }
-
-    /** The rows on which two values differ, sorted by row. */
-    static List<Mismatch.RowDiff> diff(StreamValue expected, StreamValue actual) {
-        Map<Row, Long> e = flatten(expected);
-        Map<Row, Long> a = flatten(actual);
-        TreeSet<Row> rows = new TreeSet<>(e.keySet());
-        rows.addAll(a.keySet());
-        List<Mismatch.RowDiff> out = new ArrayList<>();
-        for (Row r : rows) {
-            long we = e.getOrDefault(r, 0L);
-            long wa = a.getOrDefault(r, 0L);
-            if (we != wa) {
-                out.add(new Mismatch.RowDiff(r, we, wa));
-            }
-        }
-        return out;
-    }
-
-    private static Map<Row, Long> flatten(StreamValue v) {
-        Map<Row, Long> m = new LinkedHashMap<>();
-        if (v == null) {
-            return m;
-        }
-        if (v instanceof ZInt z) {
-            if (z.value() != 0) {
-                m.put(Row.EMPTY, z.value());
-            }
-        } else if (v instanceof ZSet z) {
-            z.forEach((r, w) -> m.put(r, w));
-        } else if (v instanceof IndexedZSet ix) {
-            ix.forEach((k, z) -> z.forEach((r, w) -> m.merge(k.concat(r), w, Long::sum)));
-            m.values().removeIf(w -> w == 0);
-        }
-        return m;
     }
 }

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZInt;
 import org.dbspstudio.engine.value.ZSet;
@@ -16,10 +14,11 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.json.RowValues;
-import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
 import org.dbspstudio.model.typing.InferredTypes;
 import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.verify.Comparison;
+import org.dbspstudio.verify.Mismatch;
 
 /**
  * Expected output changes as typed values, and comparison of computed values with them,
@@ -66,39 +65,17 @@ final class Outcomes {
         return ZSet.ofChanges(typed);
     }
 
-    /** Row → weight (the integer value of a Z stream under the empty row). */
-    static Map<Row, Long> flatten(StreamValue v) {
-        Map<Row, Long> m = new TreeMap<>();
-        if (v instanceof ZInt z) {
-            if (z.value() != 0) {
-                m.put(Row.EMPTY, z.value());
-            }
-        } else if (v instanceof ZSet z) {
-            z.forEach(m::put);
-        } else if (v instanceof IndexedZSet ix) {
-            ix.forEach((k, z) -> z.forEach((r, w) -> m.merge(k.concat(r), w, Long::sum)));
-            m.values().removeIf(w -> w == 0);
-        }
-        return m;
-    }
-
-    /** Null when equal, else a description of every row whose weight differs. */
+    /** Null when equal, else a description of every row whose weight differs ({@link Comparison}). */
     static String difference(StreamValue expected, StreamValue actual) {
-        Map<Row, Long> e = flatten(expected);
-        Map<Row, Long> a = flatten(actual);
-        if (e.equals(a)) {
+        List<Mismatch.RowDiff> d = Comparison.diff(expected, actual);
+        if (d.isEmpty()) {
             return null;
         }
-        TreeMap<Row, long[]> rows = new TreeMap<>();
-        e.forEach((r, w) -> rows.computeIfAbsent(r, k -> new long[2])[0] = w);
-        a.forEach((r, w) -> rows.computeIfAbsent(r, k -> new long[2])[1] = w);
         StringBuilder sb = new StringBuilder();
-        rows.forEach((r, w) -> {
-            if (w[0] != w[1]) {
-                sb.append("\n    row ").append(r).append(": expected weight ").append(w[0])
-                        .append(", got ").append(w[1]);
-            }
-        });
+        for (Mismatch.RowDiff r : d) {
+            sb.append("\n    row ").append(r.row()).append(": expected weight ").append(r.expected())
+                    .append(", got ").append(r.actual());
+        }
         return sb.toString();
     }
 }

@@ -87,7 +87,8 @@ public final class Simulation {
                     "the circuit is invalid: " + org.dbspstudio.model.Diagnostics.list(errors.stream().map(Diagnostic::format).toList(), "; "));
         }
         run = new Compiler(options, TypeInference.infer(circuit).all()).compile(circuit, null);
-        trace = new Trace(run.slotMap, options.maxRetainedSteps(), options.maxRetainedBytes());
+        trace = new Trace(run.slotMap, circuit.inputMode() == Circuit.InputMode.CHANGES, options.maxRetainedSteps(),
+                options.maxRetainedBytes());
         inputs.clear();
         outputSlots.clear();
         for (int k = 0; k < run.order.length; k++) {

@@ -19,7 +19,10 @@ public final class Trace {
     static final long BYTES_PER_ROW = 96;
 
     private final SlotMap slotMap;
+    private final boolean changesMode;
     private final ArrayList<Entry> steps = new ArrayList<>();
+    /** Running sums over steps of top-level streams asked for their contents (changes mode), by "op.port", indexed by step. */
+    private final java.util.HashMap<String, ArrayList<StreamValue>> sums = new java.util.HashMap<>();
     private final int maxSteps;
     private final long maxBytes;
     private int firstStep;
@@ -28,23 +31,30 @@ public final class Trace {
     private record Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes) {
     }
 
-    Trace(SlotMap slotMap, int maxSteps, long maxBytes) {
+    Trace(SlotMap slotMap, boolean changesMode, int maxSteps, long maxBytes) {
         this.slotMap = slotMap;
+        this.changesMode = changesMode;
         this.maxSteps = maxSteps;
         this.maxBytes = maxBytes;
     }
 
-    void add(Frame f, Map<String, StreamValue> outputChanges) {
+    synchronized void add(Frame f, Map<String, StreamValue> outputChanges) {
         long b = estimate(f);
         steps.add(new Entry(f, outputChanges, b));
         bytes += b;
         while (steps.size() > 1 && ((maxSteps > 0 && steps.size() > maxSteps) || (maxBytes > 0 && bytes > maxBytes))) {
+            // the running sums asked for so far stay computable: extend them over the step evicted now
+            for (Map.Entry<String, ArrayList<StreamValue>> e : sums.entrySet()) {
+                String[] p = e.getKey().split("\\.", 2);
+                sumUpTo(e.getValue(), p[0], p[1], firstStep);
+            }
             bytes -= steps.remove(0).bytes;
             firstStep++;
         }
     }
 
-    void clear() {
+    synchronized void clear() {
+        sums.clear();
         steps.clear();
         firstStep = 0;
         bytes = 0;
@@ -115,6 +125,71 @@ public final class Trace {
     public StreamValue knownDelta(String opId, String port, int step, int... iterations) {
         Located l = locate(opId, port, step, iterations);
         return l.frame.deltas()[l.slot];
+    }
+
+    /**
+     * The change of a stream at a step: inside nested circuits, since the previous inner
+     * iteration; at the top level of a circuit over changes, the value itself; at the top level of a
+     * circuit over snapshots, since the previous step. Null when the previous value is no longer
+     * recorded and the engine did not know the change.
+     */
+    public StreamValue change(String opId, String port, int step, int... iterations) {
+        Located l = locate(opId, port, step, iterations);
+        StreamValue v = l.frame.values()[l.slot];
+        StreamValue known = l.frame.deltas()[l.slot];
+        if (iterations.length > 0) {
+            int last = iterations[iterations.length - 1];
+            if (last == 0) {
+                return v;
+            }
+            if (known != null) {
+                return known;
+            }
+            int[] prev = iterations.clone();
+            prev[prev.length - 1] = last - 1;
+            return v.minus(value(opId, port, step, prev));
+        }
+        if (changesMode || step == 0) {
+            return v;
+        }
+        if (known != null) {
+            return known;
+        }
+        return step - 1 < firstStep ? null : v.minus(value(opId, port, step - 1));
+    }
+
+    /**
+     * The contents of a stream at a step: at the top level of a circuit over changes, the sum of
+     * its changes over steps 0..step (computed once and kept, so asking again, or for a later step,
+     * adds only the steps not summed yet, and the sums survive the eviction of old steps); elsewhere
+     * the value itself. Null when the steps needed were evicted before the sum was first asked for.
+     */
+    public synchronized StreamValue contents(String opId, String port, int step, int... iterations) {
+        if (iterations.length > 0 || !changesMode) {
+            return value(opId, port, step, iterations);
+        }
+        locate(opId, port, step, iterations);
+        ArrayList<StreamValue> s = sums.get(opId + "." + port);
+        if (s == null) {
+            if (firstStep > 0) {
+                return null;
+            }
+            s = new ArrayList<>();
+            sums.put(opId + "." + port, s);
+        }
+        if (s.size() < firstStep) {
+            return null;
+        }
+        sumUpTo(s, opId, port, step);
+        return s.get(step);
+    }
+
+    private void sumUpTo(ArrayList<StreamValue> s, String opId, String port, int step) {
+        while (s.size() <= step) {
+            int t = s.size();
+            StreamValue v = value(opId, port, t);
+            s.add(t == 0 ? v : s.get(t - 1).plus(v));
+        }
     }
 
     /** Number of inner iterations a nested operator ran at a step (at the given enclosing iterations). */

@@ -55,7 +55,6 @@ public final class DebugSession {
     private Simulation sim;
     private int engineCursor = -1;
     private long runId;
-    private final Map<String, List<StreamValue>> integrals = new HashMap<>();
 
     // document copies the engine runs (UI thread)
     private Circuit compiledCircuit;
@@ -180,7 +179,6 @@ public final class DebugSession {
                     sim.reset();
                     engineCursor = -1;
                     runId++;
-                    integrals.clear();
                 }
             }
             return "Reset";
@@ -329,34 +327,21 @@ public final class DebugSession {
     }
 
     /**
-     * The change of a stream at a step: for a top-level stream of a snapshot circuit its value
-     * minus the previous step's; for an incremental circuit the value itself; inside nested
-     * circuits the value minus the previous inner iteration's.
+     * The change of a stream at a step ({@code Trace.change}): for a top-level stream of a snapshot
+     * circuit its value minus the previous step's; for an incremental circuit the value itself;
+     * inside nested circuits the value minus the previous inner iteration's. Null when not recorded.
      */
     public StreamValue change(StreamRef ref, int step, int... iterations) {
-        StreamValue v = value(ref, step, iterations);
-        if (v == null) {
-            return null;
-        }
-        if (ref.depth() > 0) {
-            int last = iterations[iterations.length - 1];
-            if (last == 0) {
-                return v;
+        synchronized (lock) {
+            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
+                return null;
             }
-            int[] prev = iterations.clone();
-            prev[prev.length - 1] = last - 1;
-            StreamValue p = value(ref, step, prev);
-            return p == null ? v : v.minus(p);
+            try {
+                return sim.trace().change(ref.op(), ref.port(), step, iterations);
+            } catch (RuntimeException e) {
+                return null;
+            }
         }
-        if (changesMode()) {
-            return v;
-        }
-        StreamValue known = knownDelta(ref, step);
-        if (known != null) {
-            return known;
-        }
-        StreamValue p = step > 0 ? value(ref, step - 1) : null;
-        return p == null ? v : v.minus(p);
     }
 
     /** The change of a top-level stream since the previous step when the engine tracked it, else null. */
@@ -374,27 +359,20 @@ public final class DebugSession {
     }
 
     /**
-     * The contents of a stream up to a step: for a snapshot circuit (and inside nested circuits)
-     * its value; for an incremental circuit the sum of its values over steps 0..step.
+     * The contents of a stream up to a step ({@code Trace.contents}): for a snapshot circuit (and
+     * inside nested circuits) its value; for an incremental circuit the sum of its values over steps
+     * 0..step. Null when not recorded.
      */
     public StreamValue contents(StreamRef ref, int step, int... iterations) {
-        if (ref.depth() > 0 || !changesMode()) {
-            return value(ref, step, iterations);
-        }
         synchronized (lock) {
-            if (sim == null || step >= sim.trace().endStep() || sim.trace().firstStep() > 0) {
+            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
                 return null;
             }
-            List<StreamValue> sums = integrals.computeIfAbsent(ref.label(), k -> new ArrayList<>());
-            while (sums.size() <= step) {
-                int t = sums.size();
-                StreamValue v = value(ref, t);
-                if (v == null) {
-                    return null;
-                }
-                sums.add(t == 0 ? v : sums.get(t - 1).plus(v));
+            try {
+                return sim.trace().contents(ref.op(), ref.port(), step, iterations);
+            } catch (RuntimeException e) {
+                return null;
             }
-            return sums.get(step);
         }
     }
 
@@ -513,7 +491,6 @@ public final class DebugSession {
                 sim = null;
                 engineCursor = -1;
                 runId++;
-                integrals.clear();
                 compileFailure = null;
             }
             try {
@@ -591,7 +568,6 @@ public final class DebugSession {
             }
             int at = engineCursor;
             runId++;
-            integrals.clear();
             try {
                 sim.editScenario(s, from);
             } finally {
