@@ -8,6 +8,7 @@ import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
 import java.util.List;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
@@ -107,7 +108,7 @@ class RecursionTest {
     /** The joins with an input fed by an outer-clock integral (I_outer of the loop's new facts). */
     private static List<Operator> joinsReadingAnOuterIntegral(Circuit inner) {
         return inner.operatorsOfKind(OpKind.JOIN).stream().filter(j -> inner.streams().stream()
-                .anyMatch(s -> s.to().op().equals(j.id()) && inner.op(s.from().op()).isOuterClock()
+                .anyMatch(s -> s.to().op().equals(j.id()) && inner.op(s.from().op()).clock() == Clock.OUTER
                         && inner.op(s.from().op()).kind() == OpKind.INTEGRATE)).toList();
     }
 }
