@@ -3,6 +3,7 @@ package org.dbspstudio.engine.ops;
 import java.util.ArrayList;
 import java.util.List;
 import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
 
@@ -99,7 +100,9 @@ final class Clocked {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
-            sum = sum.plus(in);
+            // a large running sum grows as a persistent trie, so the sums of successive ticks share
+            // everything but their changes (an outer-clock integral keeps one of them per iteration)
+            sum = sum instanceof ZSet z ? z.plusPersistent((ZSet) in) : sum.plus(in);
             ctx.out(0, sum, in);
         }
 
@@ -266,7 +269,7 @@ final class Clocked {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
             StreamValue basis = previousAt(ctx.tick());
-            StreamValue out = basis.plus(in);
+            StreamValue out = basis instanceof ZSet z ? z.plusPersistent((ZSet) in) : basis.plus(in);
             OuterChange known = new OuterChange(basis, in);
             keep(out, known);
             lastInput = in;

@@ -169,6 +169,24 @@ public final class ZSet implements StreamValue {
         return add((ZSet) other, true);
     }
 
+    /**
+     * this + o where this is a running sum: once this is large (and o no larger) the result is a
+     * persistent trie sharing all but o's rows with this, whatever o's size, so a sequence of sums
+     * costs its changes in memory rather than a copy per element.
+     */
+    public ZSet plusPersistent(ZSet o) {
+        if (o.isEmpty()) {
+            return this;
+        }
+        if (size() <= TRIE_THRESHOLD || o.size() > size()) {
+            return add(o, false);
+        }
+        PMap.Editor<Row, Long> e = new PMap.Editor<>(trie());
+        o.forEach((r, w) -> e.merge(r, w, ADD));
+        PMap<Row, Long> m = e.build();
+        return m.isEmpty() ? EMPTY : new ZSet(m, null);
+    }
+
     /** this ± o: copies into a new table while small; through the persistent trie when one side is large and the other small. */
     private ZSet add(ZSet o, boolean negate) {
         if (o.isEmpty()) {

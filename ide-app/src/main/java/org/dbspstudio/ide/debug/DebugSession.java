@@ -476,7 +476,6 @@ public final class DebugSession {
             sim = null;
             engineCursor = -1;
             runId++;
-            integrals.clear();
             compileFailure = e;
         }
         return e.getMessage() + " — the run was dropped to free memory; the document is unchanged."
