@@ -78,6 +78,11 @@ final class DuckDb implements AutoCloseable {
         List<Row> ins = new java.util.ArrayList<>();
         for (Change c : changes) {
             if (c.weight() < 0) {
+                if (keyColumns.length == 1) {
+                    // one key column: an IN list, which DuckDB probes by hash
+                    del.append(del.length() == 0 ? "" : ", ").append(c.row().get(0));
+                    continue;
+                }
                 del.append(del.length() == 0 ? "" : " OR ").append('(');
                 for (int i = 0; i < keyColumns.length; i++) {
                     del.append(i == 0 ? "" : " AND ").append(keyColumns[i]).append('=').append(c.row().get(i));
@@ -88,7 +93,7 @@ final class DuckDb implements AutoCloseable {
             }
         }
         if (del.length() > 0) {
-            exec("DELETE FROM " + table + " WHERE " + del);
+            exec("DELETE FROM " + table + " WHERE " + (keyColumns.length == 1 ? keyColumns[0] + " IN (" + del + ")" : del));
         }
         insert(table, ins);
     }
