@@ -23,7 +23,7 @@ public final class Main implements Runnable {
     private static final List<Supplier<Object>> COMMANDS = List.of(
             ValidateCommand::new,
             ExportCommand::new,
-            RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, BenchCommand::new);
+            RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, TestCommand::new, BenchCommand::new);
 
     @Spec
     CommandSpec spec;

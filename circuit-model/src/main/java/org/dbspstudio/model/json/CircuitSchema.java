@@ -86,9 +86,13 @@ public final class CircuitSchema {
                         "name", obj("type", "string")))));
         defs.put("value", obj("description", "a column value; DATE and TIMESTAMP as ISO strings",
                 "type", arr("number", "string", "boolean", "null")));
-        defs.put("change", obj("type", "object", "required", arr("row"), "additionalProperties", false,
-                "properties", obj("row", obj("type", "array", "items", ref("value")),
-                        "weight", obj("type", "integer", "not", obj("const", 0), "description", "default 1"))));
+        defs.put("change", obj("oneOf", arr(
+                obj("type", "object", "required", arr("row"), "additionalProperties", false,
+                        "properties", obj("row", obj("type", "array", "items", ref("value")),
+                                "weight", obj("type", "integer", "not", obj("const", 0), "description", "default 1"))),
+                obj("description", "compact form: [row, weight]", "type", "array", "minItems", 2, "maxItems", 2,
+                        "prefixItems", arr(obj("type", "array", "items", ref("value")),
+                                obj("type", "integer", "not", obj("const", 0)))))));
         defs.put("changes", obj("type", "array", "items", ref("change")));
         defs.put("streamData", obj("description", "stream name → steps: an integer (Z) or the changes of that step",
                 "type", "object", "additionalProperties", obj("type", "array", "items",

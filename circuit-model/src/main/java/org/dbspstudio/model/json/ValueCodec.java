@@ -22,7 +22,7 @@ import org.dbspstudio.model.types.RowSchema;
 
 /**
  * Row values and changes in JSON. A change is {@code {"row": [v, ...], "weight": w}} (weight
- * defaults to 1, never 0). With a schema, values are typed by their column; without one they stay
+ * defaults to 1, never 0) or, in the compact form, {@code [[v, ...], w]}. With a schema, values are typed by their column; without one they stay
  * as JSON gives them: integers → Long, other numbers → BigDecimal, strings, booleans, null.
  */
 final class ValueCodec {
@@ -33,27 +33,41 @@ final class ValueCodec {
 
     /** Decodes a change; unknown fields are warned about through {@code ctx}. */
     static Change change(JsonValue v, RowSchema schema, ReadContext ctx, String opId) throws BadValue {
+        if (v instanceof JArray compact) {
+            return compact(compact, schema);
+        }
         if (!(v instanceof JObject o)) {
-            throw new BadValue(v, "a change must be an object {\"row\": [...], \"weight\": n}, not " + v.describe());
+            throw new BadValue(v, "a change must be an object {\"row\": [...], \"weight\": n} or [row, weight], not "
+                    + v.describe());
         }
         ctx.checkFields(o, opId, "a change", CHANGE_FIELDS);
         JsonValue rowV = o.get("row");
         if (!(rowV instanceof JArray rowA)) {
             throw new BadValue(rowV == null ? o : rowV, "a change needs \"row\": an array of column values");
         }
-        long weight = 1;
         JsonValue w = o.get("weight");
-        if (w != null) {
-            Long n = w instanceof JNumber num ? num.asLong() : null;
-            if (n == null) {
-                throw new BadValue(w, "\"weight\" must be an integer, not " + w.describe());
-            }
-            if (n == 0) {
-                throw new BadValue(w, "\"weight\" must not be 0 (a Z-set holds only non-zero weights)");
-            }
-            weight = n;
+        return new Change(row(rowA, schema), w == null ? 1 : weight(w));
+    }
+
+    /** The compact form {@code [[v, ...], w]}. */
+    private static Change compact(JArray a, RowSchema schema) throws BadValue {
+        if (a.items().size() != 2 || !(a.items().get(0) instanceof JArray rowA)) {
+            throw new BadValue(a, "a compact change is [row, weight]: an array of column values and an integer,"
+                    + " but this array has " + a.items().size() + (a.items().size() == 1 ? " item" : " items")
+                    + (a.items().isEmpty() || a.items().get(0) instanceof JArray ? "" : " and does not start with a row"));
         }
-        return new Change(row(rowA, schema), weight);
+        return new Change(row(rowA, schema), weight(a.items().get(1)));
+    }
+
+    private static long weight(JsonValue w) throws BadValue {
+        Long n = w instanceof JNumber num ? num.asLong() : null;
+        if (n == null) {
+            throw new BadValue(w, "the weight must be an integer, not " + w.describe());
+        }
+        if (n == 0) {
+            throw new BadValue(w, "the weight must not be 0 (a Z-set holds only non-zero weights)");
+        }
+        return n;
     }
 
     static Row row(JArray a, RowSchema schema) throws BadValue {
