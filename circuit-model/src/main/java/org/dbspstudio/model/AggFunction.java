@@ -1,6 +1,6 @@
 package org.dbspstudio.model;
 
-/** Aggregate functions. COUNT and SUM are linear (primer §4); MIN, MAX and AVG are not. */
+/** Aggregate functions. COUNT and SUM are linear (docs/theory.md §4); MIN, MAX and AVG are not. */
 public enum AggFunction {
     COUNT(true), SUM(true), MIN(false), MAX(false), AVG(false);
 

@@ -21,7 +21,7 @@ public enum Incrementalization {
     BOUNDARY(Algebra.BOUNDARY),
     /** A constant stream becomes its derivative (the value at step 0, then zero). */
     CONSTANT(Algebra.BOUNDARY),
-    /** A nested circuit: its body is incrementalized with the cycle rule (primer §6). */
+    /** A nested circuit: its body is incrementalized with the cycle rule (docs/theory.md §6). */
     NESTED(Algebra.NESTED),
     /** Already an incremental primitive (H): kept, incrementalized by fallback if met in a snapshot circuit. */
     PRIMITIVE(Algebra.NON_LINEAR);

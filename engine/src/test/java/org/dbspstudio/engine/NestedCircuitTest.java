@@ -35,7 +35,7 @@ import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
 
 /**
- * Recursion (primer §5–6): transitive closure as a nested circuit, naive (snapshot) and
+ * Recursion (docs/theory.md §5–6): transitive closure as a nested circuit, naive (snapshot) and
  * semi-naive (incremental, with outer-clock state per iteration), against a BFS oracle.
  */
 class NestedCircuitTest {

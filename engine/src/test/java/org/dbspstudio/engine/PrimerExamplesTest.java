@@ -24,7 +24,7 @@ import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
 
-/** The worked examples of primer §9, exact to the row and the weight. */
+/** Worked examples of the DBSP theory (docs/theory.md), exact to the row and the weight. */
 class PrimerExamplesTest {
 
     @Test

@@ -24,7 +24,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 
 /**
- * The theorems of the primer checked by running circuits on random finite streams of Z-sets:
+ * The theorems of docs/theory.md checked by running circuits on random finite streams of Z-sets:
  * each circuit computes both sides of an equation on separate outputs, compared step by step,
  * with and without the engine's delta tracking.
  */

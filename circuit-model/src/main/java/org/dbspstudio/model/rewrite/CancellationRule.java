@@ -9,7 +9,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 
 /**
- * {@code D ∘ I = I ∘ D = id} (primer §2): an operator directly after its declared inverse
+ * {@code D ∘ I = I ∘ D = id} (docs/theory.md §2): an operator directly after its declared inverse
  * ({@link OpKind#inverse()}: an integrator and a differentiator) on the same clock, is bypassed — its readers read the inner operator's input. The inner
  * operator is removed too when nothing else reads it. At every nesting level, to a fixed point.
  */

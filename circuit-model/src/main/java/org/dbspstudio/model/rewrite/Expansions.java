@@ -10,7 +10,7 @@ import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 
 /**
- * Expands an operator into its definition, in place (primer §2):
+ * Expands an operator into its definition, in place (docs/theory.md §2):
  * <ul>
  * <li>integrate {@code I = fix α. s + z⁻¹(α)}: {@code I1} becomes {@code I1_plus} (its input on
  * {@code a}, its output to {@code I1}'s consumers) and {@code I1_z}, a {@code z⁻¹} feeding

@@ -11,7 +11,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
 
 /**
- * Incremental recursion (primer §6): a nested circuit over snapshots is lifted over the outer
+ * Incremental recursion (docs/theory.md §6): a nested circuit over snapshots is lifted over the outer
  * clock and Algorithm 4.6 is applied inside it. Its {@code δ₀} inputs now receive changes; inside,
  * the outer-time {@code I} after each {@code δ₀} and {@code D} before each {@code ∫} are pushed
  * through the body with the chain and cycle rules, so each non-linear or bilinear inner operator

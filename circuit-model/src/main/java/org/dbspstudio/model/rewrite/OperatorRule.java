@@ -7,7 +7,7 @@ import org.dbspstudio.model.PortRef;
 
 /**
  * How one operator {@code Q} becomes its incremental version {@code Q^Δ} during the chain rule
- * (primer §5, step 5). The rule reads the change streams and integrated streams of Q's inputs
+ * (docs/theory.md §5, step 5). The rule reads the change streams and integrated streams of Q's inputs
  * from the {@link DeltaBuilder}, adds the operators of {@code Q^Δ}, and returns, for each output
  * port of Q, the port carrying that output's change stream.
  */

@@ -9,7 +9,7 @@ import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 
 /**
- * Semi-naive evaluation of a recursive loop (primer §6): in a nested circuit of the shape
+ * Semi-naive evaluation of a recursive loop (docs/theory.md §6): in a nested circuit of the shape
  * {@code δ₀ → I → R-loop → D → ∫}, the part between {@code I} and {@code D} is
  * {@code D ∘ R-loop ∘ I}, the incremental version of the loop over the inner clock, so the chain
  * and cycle rules rewrite it into {@code R^Δ}: each iteration joins only the previous iteration's

@@ -25,7 +25,7 @@ class TypeInferenceTest {
     static final StreamType EDGES = StreamType.zset(RowSchema.of(Column.of("src", SqlType.BIGINT), Column.of("dst", SqlType.BIGINT)));
 
     /**
-     * Transitive closure as a nested circuit (primer §6): {@code o = distinct(E + π(z⁻¹(o) ⋈ E))}
+     * Transitive closure as a nested circuit (docs/theory.md §6): {@code o = distinct(E + π(z⁻¹(o) ⋈ E))}
      * with {@code E = I(δ₀(edges))}, leaving through {@code D} and {@code ∫}.
      */
     static Circuit closure() {

@@ -11,7 +11,7 @@ import org.dbspstudio.model.Operator;
  * The stream-calculus operators with state: {@code z⁻¹}, {@code I}, {@code D}. On the inner
  * clock (the default) they work over the ticks of their own circuit. With {@code clock=outer}
  * (inside a nested circuit) they work over the outer clock and keep one state per inner
- * iteration: at outer step t, iteration j reads what iteration j stored at step t−1 (primer §6).
+ * iteration: at outer step t, iteration j reads what iteration j stored at step t−1 (docs/theory.md §6).
  * When a step ran fewer iterations than an earlier one, the missing iterations repeat the last
  * one, which is exact because the loop stopped at a fixpoint.
  */

@@ -3,7 +3,7 @@ package org.dbspstudio.engine.value;
 import org.dbspstudio.model.types.StreamType;
 
 /**
- * A value carried by a stream: an element of an abelian group (primer §1). Implementations are
+ * A value carried by a stream: an element of an abelian group (docs/theory.md §1). Implementations are
  * immutable; {@link #plus} and {@link #negate} return new values and fail with
  * {@link ArithmeticException} when a 64-bit weight or integer overflows.
  */
