@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dbsp run} in a separate JVM with a small heap: a join whose output does not fit ends with
- * a one-line error naming the operator and the step and exit code 3 — no stack trace.
+ * {@code dbsp run} and {@code validate} in a separate JVM with a small heap: a join whose output
+ * does not fit, or a document too large to load, ends with a one-line error naming the operator
+ * and the step (or the file) and exit code 3 — no stack trace.
  */
 class OutOfMemoryTest {
     @TempDir
@@ -69,5 +70,26 @@ class OutOfMemoryTest {
         assertThat(r.err()).contains(f + ": operator 'square' at step 1: ERROR [OUT_OF_MEMORY] the Java heap (")
                 .contains("JAVA_OPTS=-Xmx")
                 .doesNotContain("Exception in thread", "java.lang.OutOfMemoryError", "\tat ");
+    }
+
+    /** One input feeding 100,000 outputs (12 MB of JSON): more than a 48 MB heap can load and check. */
+    @Test
+    void aDocumentTooLargeForTheHeapNamesTheFile() throws Exception {
+        StringBuilder ops = new StringBuilder("{\"id\": \"i\", \"kind\": \"input\", \"params\": {\"name\": \"i\", \"type\": \"Z\"}}");
+        StringBuilder streams = new StringBuilder();
+        for (int k = 0; k < 100_000; k++) {
+            ops.append(",\n{\"id\": \"o").append(k).append("\", \"kind\": \"output\", \"params\": {\"name\": \"o")
+                    .append(k).append("\"}}");
+            streams.append(k == 0 ? "" : ",\n").append("{\"from\": \"i.out\", \"to\": \"o").append(k).append(".in\"}");
+        }
+        Path f = dir.resolve("wide.json");
+        java.nio.file.Files.writeString(f, "{\"format\": \"dbsp-studio-circuit\", \"version\": 1, \"name\": \"wide\",\n"
+                + "\"circuit\": {\"operators\": [" + ops + "],\n\"streams\": [" + streams + "]},\n\"scenario\": {\"i\": [1]}}\n");
+        for (String command : List.of("validate", "run")) {
+            Proc r = runInSmallHeap(command, f.toString());
+            assertThat(r.code()).as(command + ": " + r.err()).isEqualTo(CliSupport.OUT_OF_MEMORY);
+            assertThat(r.err()).as(command).contains(f + ": loading and checking the file: ERROR [OUT_OF_MEMORY] the Java heap (")
+                    .doesNotContain("Exception in thread", "java.lang.OutOfMemoryError", "\tat ");
+        }
     }
 }

@@ -85,8 +85,11 @@ public final class Expansions {
      * {@code root} into its definition.
      *
      * @throws IllegalArgumentException when there is no such operator, or it cannot be expanded
-     *                                  (another kind, or an outer-clock integrate, whose feedback
-     *                                  loop would not pass through a delay on its circuit's clock)
+     *                                  (another kind; an outer-clock integrate, whose feedback
+     *                                  loop would not pass through a delay on its circuit's clock;
+     *                                  or a stream that reaches it through a port it does not
+     *                                  have, which the expansion would otherwise rewire into a
+     *                                  valid-looking stream)
      */
     public static Expansion expand(Circuit root, String id) {
         Circuit level = root.owner(id).orElseThrow(() -> new IllegalArgumentException("no operator " + id));
@@ -96,6 +99,13 @@ public final class Expansions {
                     ? "cannot expand " + id + ": an outer-clock I expands into a loop through an outer-clock z⁻¹,"
                     + " which is not strict on the nested circuit's clock"
                     : "cannot expand " + id + ": only I and D have an expansion, it is " + op.kind().title());
+        }
+        for (Stream s : level.streams()) {
+            if ((s.to().op().equals(id) && !s.to().port().equals("in"))
+                    || (s.from().op().equals(id) && !s.from().port().equals("out"))) {
+                throw new IllegalArgumentException("cannot expand " + id + ": the stream " + s + " uses a port " + id
+                        + " does not have (it has only 'in' and 'out'); fix that stream first");
+            }
         }
         boolean integrate = op.kind() == OpKind.INTEGRATE;
         String mainId = root.freshId(id + (integrate ? "_plus" : "_minus"));

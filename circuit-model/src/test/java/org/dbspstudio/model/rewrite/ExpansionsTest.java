@@ -107,4 +107,26 @@ class ExpansionsTest {
         assertThatThrownBy(() -> Expansions.expand(c, "p")).hasMessageContaining("only I and D");
         assertThatThrownBy(() -> Expansions.expand(c, "nope")).hasMessageContaining("no operator nope");
     }
+
+    /**
+     * A stream into {@code D1.a} or out of {@code I1.a} (ports they do not have) is a wiring error;
+     * expanding would turn it into a valid-looking stream into {@code D1_minus.a} or out of
+     * {@code I1_plus.out}, so the expansion is refused and the circuit left as it was.
+     */
+    @Test
+    void aStreamThroughAPortTheOperatorDoesNotHaveIsNotRewired() {
+        Circuit intoD = chain(StreamType.Z).connect("x.out", "D1.a");
+        List<Stream> before = List.copyOf(intoD.streams());
+        assertThatThrownBy(() -> Expansions.expand(intoD, "D1")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("cannot expand D1: the stream x.out->D1.a uses a port D1 does not have"
+                        + " (it has only 'in' and 'out'); fix that stream first");
+        assertThat(intoD.streams()).isEqualTo(before);
+        assertThat(intoD.operatorIds()).contains("D1").doesNotContain("D1_minus", "D1_z");
+
+        Circuit outOfI = chain(StreamType.Z).add(output("y3", "y3")).connect("I1.a", "y3.in");
+        assertThatThrownBy(() -> Expansions.expand(outOfI, "I1")).hasMessageContaining("the stream I1.a->y3.in");
+        assertThat(outOfI.operatorIds()).contains("I1").doesNotContain("I1_plus");
+        Circuit intoOut = chain(StreamType.Z).connect("x.out", "I1.out");
+        assertThatThrownBy(() -> Expansions.expand(intoOut, "I1")).hasMessageContaining("x.out->I1.out");
+    }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -157,5 +158,50 @@ class SaveTest {
         DocumentFiles.writeAtomically(f, a);
         assertThat(Files.readString(f)).isEqualTo(a);
         assertThat(temporaries(dir)).as("temporaries of the killed saves").isEmpty();
+    }
+
+    /**
+     * The save, traced by {@code strace} in another JVM: the temporary file is fsynced before it
+     * is renamed over the target, and the folder after the rename, so that a power loss leaves the
+     * old or the new file. {@code -y} names the file behind each descriptor; a call another
+     * thread interrupted is printed as {@code fsync(5</path> <unfinished ...>}, which counts too.
+     */
+    @Test
+    void theFileIsFlushedBeforeTheRenameAndTheFolderAfterIt() throws Exception {
+        Path f = dir.resolve("c.json");
+        Files.writeString(f, "old");
+        Path trace = dir.resolve("strace.txt");
+        Process p = child(List.of("strace", "-f", "-qq", "-y", "-e", "trace=fsync,fdatasync,rename,renameat,renameat2",
+                "-o", trace.toString()), "save", f.toString(), "1000");
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(out).as("the child's output").contains("saved");
+        assertThat(Files.readString(f)).startsWith("{\"format\"");
+
+        // descriptors are shown by their real path, the rename's arguments as the save wrote them
+        String tmpName = Pattern.quote("/.c.json.") + "\\d+-[0-9a-f]+\\.tmp";
+        String real = Pattern.quote(dir.toRealPath().toString());
+        Pattern fileSync = Pattern.compile("f(data)?sync\\(\\d+<" + real + tmpName + ">");
+        Pattern rename = Pattern.compile("rename(at2?)?\\(.*\"" + Pattern.quote(dir.toString()) + tmpName + "\", .*\""
+                + Pattern.quote(f.toString()) + "\"");
+        Pattern folderSync = Pattern.compile("f(data)?sync\\(\\d+<" + real + ">");
+        List<String> lines = Files.readAllLines(trace);
+        int fileAt = -1;
+        int renameAt = -1;
+        int folderAt = -1;
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (fileAt < 0 && fileSync.matcher(l).find()) {
+                fileAt = i;
+            } else if (renameAt < 0 && rename.matcher(l).find()) {
+                renameAt = i;
+            } else if (renameAt >= 0 && folderAt < 0 && folderSync.matcher(l).find()) {
+                folderAt = i;
+            }
+        }
+        String all = String.join("\n", lines);
+        assertThat(fileAt).as("an fsync of the temporary file in:%n%s", all).isNotNegative();
+        assertThat(renameAt).as("the rename over c.json in:%n%s", all).isGreaterThan(fileAt);
+        assertThat(folderAt).as("an fsync of the folder after the rename in:%n%s", all).isGreaterThan(renameAt);
     }
 }
