@@ -13,6 +13,14 @@ public enum Incrementalization {
     DISTINCT_TO_H(Algebra.NON_LINEAR),
     /** Sugar expanded first (union = distinct(a+b), difference = distinct(a−b)). */
     DESUGAR(Algebra.NON_LINEAR),
+    /** Semijoin: {@code a ⋉ b = a ⋉ʷ distinct(π_k(b))}, bilinear in {@code a} and the key set, which {@code H} maintains (docs/theory.md §7, Proposition J1). */
+    SEMIJOIN(Algebra.NON_LINEAR),
+    /** Antijoin: {@code a ▷ b = a − a ⋉ b}, so {@code Δ(a ▷ b) = Δa − Δ(a ⋉ b)} (docs/theory.md §7, Proposition J2). */
+    ANTIJOIN(Algebra.NON_LINEAR),
+    /** Outer joins: {@code a ⟕ b = a ⋈ b + pad(a ▷ b)}, so {@code Δ(a ⟕ b) = Δ(a ⋈ b) + pad(Δ(a ▷ b))} (docs/theory.md §7, Proposition J3). */
+    OUTER_JOIN(Algebra.NON_LINEAR),
+    /** Stream–table join {@code I(D(s) ⋈ t)}: {@code Q^Δ(Δs, Δt) = Δs ⋈ I(Δt)} (docs/theory.md §7, Proposition J4). */
+    STREAM_TABLE_JOIN(Algebra.NON_LINEAR),
     /** Aggregates: COUNT/SUM are linear inside; everything is rewritten as {@code D ∘ ↑agg ∘ I}, which the engine evaluates per changed group. */
     AGGREGATE(Algebra.NON_LINEAR),
     /** Any other non-linear lifted function: {@code D ∘ ↑f ∘ I}. */

@@ -155,11 +155,64 @@ public enum OpKind {
                     required("aggregates", ParamType.AGGREGATES, "COUNT, SUM, MIN, MAX, AVG columns"))
             .label(Labels::aggregate)
             .starting("aggregates", List.of(new AggCall(AggFunction.COUNT, null, "cnt")))),
+    SEMIJOIN(kind("semijoin", "⋉", "Semijoin", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.SEMIJOIN)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; a left row passes when its key's right weights sum above 0"))
+            .label(Labels::keys)),
+    WEIGHTED_SEMIJOIN(kind("weighted_semijoin", "⋉ʷ", "Weighted semijoin", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.BILINEAR_EXPANSION)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; a left row's weight is multiplied by the sum of its key's right weights"))
+            .label(Labels::keys)),
     ANTIJOIN(kind("antijoin", "▷", "Antijoin", RELATIONAL)
             .input("left", ROWS).input("right", ROWS).output("out")
-            .incrementalization(Incrementalization.FALLBACK)
+            .incrementalization(Incrementalization.ANTIJOIN)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
             .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
-                    required("rightKeys", ParamType.EXPR_LIST, "key expressions over the right rows"))
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; a left row passes when its key's right weights sum to 0 or less"))
+            .label(Labels::keys)),
+    LEFT_JOIN(kind("left_join", "⟕", "Left outer join", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.OUTER_JOIN)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; an unmatched left row is kept with NULL right columns"))
+            .label(Labels::keys)),
+    RIGHT_JOIN(kind("right_join", "⟖", "Right outer join", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.OUTER_JOIN)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; an unmatched right row is kept with NULL left columns"))
+            .label(Labels::keys)),
+    FULL_JOIN(kind("full_join", "⟗", "Full outer join", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.OUTER_JOIN)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows; unmatched rows of either side are kept with NULLs for the other"))
+            .label(Labels::keys)),
+    STREAM_JOIN(kind("stream_join", "⋈ₛ", "Stream–table join", RELATIONAL)
+            .input("left", ROWS).input("right", ROWS).output("out")
+            .incrementalization(Incrementalization.STREAM_TABLE_JOIN)
+            .stateful()
+            .params(required("leftKeys", ParamType.EXPR_LIST,
+                            "key expressions over the left rows: the stream, each row matched once, when it arrives"),
+                    required("rightKeys", ParamType.EXPR_LIST,
+                            "key expressions over the right rows: the table, matched as it is at the stream row's step"),
+                    optional("projection", ParamType.NAMED_EXPRS, null,
+                            "output columns over l.* and r.*; default: all left then all right columns"))
             .label(Labels::keys)),
     UNION(kind("union", "∪", "Union", RELATIONAL)
             .input("a", ANY).input("b", ANY).sharedGroup().output("out")

@@ -18,10 +18,11 @@ import picocli.CommandLine.Spec;
             "same query from scratch on the same data, and print a table of figures with the engine's speed",
             "relative to DuckDB's (wall-clock; above 1: the engine is faster). The circuits are drawn over snapshots",
             "and incrementalized. B1: filter -> map -> plus; B2: customers JOIN orders GROUP BY region;",
-            "B3, B4: transitive closure of a random graph under edge changes; mem: bytes per stored row.",
+            "B3, B4: transitive closure of a random graph under edge changes; B5: only_tri_hop (negation by",
+            "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row.",
             "Progress and details go to standard error, the table to standard output."})
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|mem", split = ",", description = "which benchmarks (default: b1,b2,b3,mem)")
+    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|b5|mem", split = ",", description = "which benchmarks (default: b1,b2,b3,b5,mem)")
     List<String> only;
 
     @Option(names = "--b1-changes", defaultValue = "1000000", description = "B1 changes (default 1000000)")
@@ -51,6 +52,10 @@ final class BenchCommand implements Callable<Integer> {
             description = "B4 nodes,edges,single-edge steps,batches,batch size (default 10000,12000,50,0,100)")
     int[] b4;
 
+    @Option(names = "--b5", split = ",", defaultValue = "3000,10000,200",
+            description = "B5 nodes,edges,single-edge steps (default 3000,10000,200)")
+    int[] b5;
+
     @Option(names = "--mem-rows", defaultValue = "1000000", description = "rows for the memory figure (default 1000000)")
     int memRows;
 
@@ -74,6 +79,9 @@ final class BenchCommand implements Callable<Integer> {
             }
             if (only != null && only.contains("b4")) {
                 figures.addAll(Benchmarks.closure("B4", b4, err::println));
+            }
+            if (wants("b5")) {
+                figures.addAll(Benchmarks.onlyTriHop(b5, err::println));
             }
             if (wants("mem")) {
                 figures.addAll(Benchmarks.memory(memRows, err::println));

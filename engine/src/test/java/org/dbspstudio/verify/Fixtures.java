@@ -91,7 +91,7 @@ final class Fixtures {
                     List.of(new NamedExpr("x", "k")), List.of(new NamedExpr("x", "v * 10")))));
             case JOIN -> binary(Operator.of("op", kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
             case PRODUCT -> binary(Operator.of("op", kind));
-            case ANTIJOIN -> binary(Operator.of("op", kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+            case SEMIJOIN, WEIGHTED_SEMIJOIN, ANTIJOIN, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN, STREAM_JOIN -> binary(Operator.of("op", kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
             case INDEX -> unary(Operator.of("op", kind, "keys", cols("k")));
             case AGGREGATE -> unary(Operator.of("op", kind, "groupBy", cols("k"), "aggregates", List.of(
                     new AggCall(AggFunction.COUNT, null, "n"), new AggCall(AggFunction.SUM, "v", "s"),

@@ -50,9 +50,9 @@ class SamplesTest {
             .getSchema(CircuitSchema.committed());
 
     @Test
-    void theTwelveSamplesAreNumberedWithoutGaps() {
+    void theSamplesAreNumberedWithoutGaps() {
         List<Path> all = SampleFiles.all();
-        assertThat(all).hasSize(12);
+        assertThat(all).hasSize(15);
         for (int i = 0; i < all.size(); i++) {
             assertThat(all.get(i).getFileName().toString()).startsWith(String.format("%02d-", i + 1));
         }

@@ -11,6 +11,7 @@ import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.types.StreamType;
@@ -26,7 +27,8 @@ import org.dbspstudio.model.graph.CircuitGraph;
  * of an expanded join, a part of Δ(A ⋈ B). The rules are those of the rewrite read backwards:
  * an input is ΔT; I(ΔR) = R, D(R) = ΔR, z⁻¹(R) is the previous R; a linear operator keeps the
  * meaning (f(ΔR) = Δf(R)); a non-linear one must read contents; H(z⁻¹(R), ΔR) = Δdistinct(R);
- * A ⋈ ΔB + ΔA ⋈ z⁻¹(B) (and the other expansions of the bilinear rule) sum to Δ(A ⋈ B); an
+ * A ⋈ ΔB + ΔA ⋈ z⁻¹(B) (and the other expansions of the bilinear rule) sum to Δ(A ⋈ B), and ΔA ⋈ B
+ * alone is the change of the stream–table join of A and B (docs/theory.md §7, Proposition J4); an
  * output must receive changes ΔR, and R is the snapshot output. Any other shape is refused,
  * naming the operator. Nested circuits in incremental form (semi-naive recursion) are refused:
  * export the snapshot circuit instead.
@@ -103,6 +105,13 @@ public final class SnapshotForm {
             return r;
         }
         Part p = (Part) m;
+        if (p.op().kind() == OpKind.JOIN && p.terms().equals(List.of("DS"))) {
+            // Δl ⋈ r alone is the change of the stream–table join I(D(l) ⋈ r) (Proposition J4)
+            Operator sj = new Operator(p.op().id(), OpKind.STREAM_JOIN, Params.of(OpKind.STREAM_JOIN, p.op().params().values()), null);
+            Rel r = new Rel(Form.DELTA, add(sj, Map.of("left", p.left(), "right", p.right())));
+            meaning.put(source.feeding(new PortRef(op.id(), port)).map(Stream::from).orElseThrow(), r);
+            return r;
+        }
         throw new ExportException(op.id(), "reads part of the incremental expansion of " + p.op().id()
                 + " (terms " + String.join(" + ", p.terms()) + "), which is not a relation");
     }
@@ -178,7 +187,7 @@ public final class SnapshotForm {
                 set(op, new Rel(r.form(), add(op, Map.of("in", r.port()))));
             }
             case PLUS, MINUS -> plus(op);
-            case JOIN, PRODUCT -> {
+            case JOIN, PRODUCT, WEIGHTED_SEMIJOIN -> {
                 Rel l = rel(op, "left");
                 Rel r = rel(op, "right");
                 if (l.form() == r.form() && l.form() != Form.DELTA) {
@@ -187,7 +196,8 @@ public final class SnapshotForm {
                     set(op, new Part(op, l.port(), r.port(), List.of(letter(l.form()) + letter(r.form()))));
                 }
             }
-            case DISTINCT, AGGREGATE, ANTIJOIN, UNION, DIFFERENCE -> {
+            case DISTINCT, AGGREGATE, SEMIJOIN, ANTIJOIN, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION,
+                    DIFFERENCE -> {
                 Map<String, PortRef> ins = new HashMap<>();
                 Form form = null;
                 for (String port : op.inputPorts()) {

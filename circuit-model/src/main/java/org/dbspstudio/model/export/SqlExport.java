@@ -40,7 +40,8 @@ import org.dbspstudio.model.typing.TypeInference;
  * operator a view named after its id (or after the output it feeds), an output a view named after
  * the output. Z-set weights are bag multiplicities: {@code +} is {@code UNION ALL}, {@code ∪}
  * {@code UNION}, {@code ∖} {@code DISTINCT (a EXCEPT ALL b)}, distinct {@code SELECT DISTINCT},
- * the antijoin {@code NOT EXISTS}. A nested circuit of the shape the recursion samples use —
+ * the semijoin {@code EXISTS}, the antijoin {@code NOT EXISTS}, the weighted semijoin
+ * {@code SELECT l.* … JOIN}, the outer joins {@code LEFT|RIGHT|FULL JOIN}. A nested circuit of the shape the recursion samples use —
  * inputs entering through {@code I(δ₀(x))}, feedback through an inner {@code z⁻¹}, outputs leaving
  * through {@code ∫(D(y))} — is a fixpoint: in Feldera, the view read through the {@code z⁻¹} is a
  * forward-declared recursive view. An incremental circuit ({@code "inputMode": "changes"}) is
@@ -110,7 +111,8 @@ public final class SqlExport {
 
     private static boolean isView(OpKind k) {
         return switch (k) {
-            case CONSTANT, FILTER, MAP, FLATMAP, JOIN, PRODUCT, DISTINCT, AGGREGATE, ANTIJOIN, UNION, DIFFERENCE, PLUS,
+            case CONSTANT, FILTER, MAP, FLATMAP, JOIN, PRODUCT, DISTINCT, AGGREGATE, SEMIJOIN, WEIGHTED_SEMIJOIN, ANTIJOIN, LEFT_JOIN,
+                    RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION, DIFFERENCE, PLUS,
                     MINUS, NEGATE, INDEX -> true;
             default -> false;
         };
@@ -368,14 +370,20 @@ public final class SqlExport {
                     }
                     yield String.join("\nUNION ALL\n", parts);
                 }
-                case JOIN, PRODUCT -> join(c, op);
+                case JOIN, PRODUCT, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN -> join(c, op);
                 case DISTINCT -> "SELECT DISTINCT *\nFROM " + in(c, op, "in");
                 case AGGREGATE -> aggregate(c, op, schema);
-                case ANTIJOIN -> {
+                case SEMIJOIN, ANTIJOIN -> {
                     String cond = keys(c, op);
-                    yield "SELECT *\nFROM " + in(c, op, "left") + " AS l\nWHERE NOT EXISTS (SELECT 1 FROM "
-                            + in(c, op, "right") + " AS r WHERE " + cond + ")";
+                    yield "SELECT *\nFROM " + in(c, op, "left") + " AS l\nWHERE " + (op.kind() == OpKind.ANTIJOIN ? "NOT " : "")
+                            + "EXISTS (SELECT 1 FROM " + in(c, op, "right") + " AS r WHERE " + cond + ")";
                 }
+                case STREAM_JOIN -> throw new ExportException(op.id(), op.kind().title() + " has no SQL view form: it"
+                        + " matches each stream row once, against the table as it is at the row's step, and never revises"
+                        + " the match; a view over tables is revised when the table changes (Flink's temporal join"
+                        + " FOR SYSTEM_TIME AS OF needs a versioned table and a time attribute, which circuits do not have)");
+                case WEIGHTED_SEMIJOIN -> "SELECT l.*\nFROM " + in(c, op, "left") + " AS l\nJOIN " + in(c, op, "right")
+                        + " AS r ON " + keys(c, op);
                 case UNION -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION\nSELECT *\nFROM " + in(c, op, "b");
                 case PLUS -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION ALL\nSELECT *\nFROM " + in(c, op, "b");
                 case DIFFERENCE -> "SELECT DISTINCT *\nFROM (SELECT * FROM " + in(c, op, "a") + " EXCEPT ALL SELECT * FROM "
@@ -435,9 +443,15 @@ public final class SqlExport {
             select = String.join(", ", cols);
         }
         String from = "\nFROM " + in(c, op, "left") + " AS l\n";
-        return "SELECT " + select + from + (op.kind() == OpKind.JOIN
-                ? "JOIN " + in(c, op, "right") + " AS r ON " + keys(c, op)
-                : "CROSS JOIN " + in(c, op, "right") + " AS r");
+        String joinWord = switch (op.kind()) {
+            case LEFT_JOIN -> "LEFT JOIN ";
+            case RIGHT_JOIN -> "RIGHT JOIN ";
+            case FULL_JOIN -> "FULL JOIN ";
+            default -> "JOIN ";
+        };
+        return "SELECT " + select + from + (op.kind() == OpKind.PRODUCT
+                ? "CROSS JOIN " + in(c, op, "right") + " AS r"
+                : joinWord + in(c, op, "right") + " AS r ON " + keys(c, op));
     }
 
     private String aggregate(Circuit c, Operator op, RowSchema schema) throws ExportException, ExprException {

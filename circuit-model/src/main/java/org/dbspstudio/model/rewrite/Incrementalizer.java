@@ -13,9 +13,23 @@ import org.dbspstudio.model.OpKind;
  */
 public final class Incrementalizer {
     private final List<RewriteRule> pipeline;
+    private final OperatorRules operatorRules;
 
     public Incrementalizer(List<RewriteRule> pipeline) {
+        this(pipeline, OperatorRules.standard());
+    }
+
+    private Incrementalizer(List<RewriteRule> pipeline, OperatorRules operatorRules) {
         this.pipeline = List.copyOf(pipeline);
+        this.operatorRules = operatorRules;
+    }
+
+    /**
+     * This pipeline with other per-operator rules for the chain rule (to measure what a rule saves,
+     * e.g. the antijoin by its own rule against Definition 3.1's fallback).
+     */
+    public Incrementalizer withOperatorRules(OperatorRules rules) {
+        return new Incrementalizer(pipeline, rules);
     }
 
     /** The pipeline of the theory. */
@@ -44,7 +58,7 @@ public final class Incrementalizer {
 
     /** Runs the pipeline on a copy of {@code circuit}. */
     public RewriteResult run(Circuit circuit) {
-        RewriteContext ctx = new RewriteContext(circuit.copy());
+        RewriteContext ctx = new RewriteContext(circuit.copy(), operatorRules);
         if (circuit.inputMode() == Circuit.InputMode.CHANGES) {
             ctx.record("Already incremental", "", "the circuit's inputs already receive changes (CHANGES mode):"
                     + " it is returned unchanged", List.of(), List.of());

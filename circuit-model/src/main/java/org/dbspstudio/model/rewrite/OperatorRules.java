@@ -15,6 +15,8 @@ public final class OperatorRules {
     /** The rules of the theory, each chosen by the operator kind's declared {@code Incrementalization}. */
     public static OperatorRules standard() {
         return new OperatorRules(List.of(new LinearRule(), new BilinearRule(), new DistinctToHRule(),
+                new SemijoinRule(), new AntijoinRule(), new OuterJoinRule(),
+                new StreamTableJoinRule(),
                 new AggregateRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
     }
 

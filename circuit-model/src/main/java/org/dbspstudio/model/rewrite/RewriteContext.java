@@ -18,6 +18,8 @@ public final class RewriteContext {
     private final Set<String> frontier = new LinkedHashSet<>();
     private final OperatorRules operatorRules;
     private DeltaLevel topLevel;
+    private final Circuit original;
+    private org.dbspstudio.model.typing.InferredTypes originalTypes;
 
     public RewriteContext(Circuit root) {
         this(root, OperatorRules.standard());
@@ -26,6 +28,23 @@ public final class RewriteContext {
     public RewriteContext(Circuit root, OperatorRules operatorRules) {
         this.root = root;
         this.operatorRules = operatorRules;
+        this.original = root.copy();
+    }
+
+    /**
+     * The type of the stream feeding input {@code port} of operator {@code opId} in the circuit as
+     * it was before any rule ran (typed once, on first use), or null when that operator or port did
+     * not exist there or its type is unknown. Rules that build operators needing column names and
+     * types (the outer joins' NULL padding) read their inputs' row types here.
+     */
+    public org.dbspstudio.model.types.StreamType originalInputType(String opId, String port) {
+        if (originalTypes == null) {
+            originalTypes = org.dbspstudio.model.typing.TypeInference.infer(original);
+        }
+        return original.owner(opId)
+                .flatMap(level -> level.feeding(new org.dbspstudio.model.PortRef(opId, port)))
+                .map(s -> originalTypes.typeOf(s.from()))
+                .orElse(null);
     }
 
     /** The per-operator rules the chain rule uses at the top level. */

@@ -98,17 +98,23 @@ public final class Typing {
                 }
                 yield StreamType.zset(first);
             }
-            case JOIN -> {
+            case JOIN, STREAM_JOIN -> {
                 RowSchema l = zset(in(in, "left"), "left");
                 RowSchema r = zset(in(in, "right"), "right");
                 keys(p, l, r);
                 yield StreamType.zset(joinOutput(p, l, r));
             }
             case PRODUCT -> StreamType.zset(joinOutput(p, zset(in(in, "left"), "left"), zset(in(in, "right"), "right")));
-            case ANTIJOIN -> {
+            case SEMIJOIN, WEIGHTED_SEMIJOIN, ANTIJOIN -> {
                 RowSchema l = zset(in(in, "left"), "left");
                 keys(p, l, zset(in(in, "right"), "right"));
                 yield StreamType.zset(l);
+            }
+            case LEFT_JOIN, RIGHT_JOIN, FULL_JOIN -> {
+                RowSchema l = zset(in(in, "left"), "left");
+                RowSchema r = zset(in(in, "right"), "right");
+                keys(p, l, r);
+                yield StreamType.zset(outerJoinOutput(op.kind(), l, r));
             }
             case INDEX -> {
                 RowSchema row = zset(in(in, "in"), "in");
@@ -187,7 +193,7 @@ public final class Typing {
         return new RowSchema(cols);
     }
 
-    /** Checks a join's or antijoin's key lists (same length, comparable types). */
+    /** Checks the key lists of a join, semijoin or antijoin (same length, comparable types). */
     private static void keys(Params p, RowSchema l, RowSchema r) throws TypeError {
         List<String> lk = p.strings("leftKeys");
         List<String> rk = p.strings("rightKeys");
@@ -228,6 +234,24 @@ public final class Typing {
             }
             names.add(n.toLowerCase());
             cols.add(new Column(n, c.type(), c.nullable()));
+        }
+        return new RowSchema(cols);
+    }
+
+    /**
+     * The output of an outer join: all left then all right columns as {@link #defaultJoinSchema}
+     * names them, the columns of a side that may be padded (right for a left join, left for a
+     * right join, both for a full join) made nullable.
+     */
+    public static RowSchema outerJoinOutput(org.dbspstudio.model.OpKind kind, RowSchema l, RowSchema r) {
+        boolean nullLeft = kind == org.dbspstudio.model.OpKind.RIGHT_JOIN || kind == org.dbspstudio.model.OpKind.FULL_JOIN;
+        boolean nullRight = kind == org.dbspstudio.model.OpKind.LEFT_JOIN || kind == org.dbspstudio.model.OpKind.FULL_JOIN;
+        RowSchema joined = defaultJoinSchema(l, r);
+        List<Column> cols = new ArrayList<>();
+        for (int i = 0; i < joined.size(); i++) {
+            Column c = joined.column(i);
+            boolean padded = i < l.size() ? nullLeft : nullRight;
+            cols.add(new Column(c.name(), c.type(), c.nullable() || padded));
         }
         return new RowSchema(cols);
     }

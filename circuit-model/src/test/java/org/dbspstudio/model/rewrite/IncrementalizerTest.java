@@ -9,6 +9,7 @@ import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Clock;
+import org.dbspstudio.model.NamedExpr;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Stream;
@@ -166,7 +167,7 @@ class IncrementalizerTest {
     }
 
     @Test
-    void aggregateAndAntijoinFallBackToDAroundTheOperator() {
+    void aggregateIsWrappedInDAndIAndTheAntijoinIsIncrementalizedThroughTheKeySet() {
         Circuit c = new Circuit();
         c.add(Operator.of("a", OpKind.INPUT, "name", "a", "type", TestCircuits.table("k", "v")));
         c.add(Operator.of("b", OpKind.INPUT, "name", "b", "type", TestCircuits.table("k")));
@@ -178,11 +179,72 @@ class IncrementalizerTest {
         RewriteResult r = Incrementalizer.incrementalize(c);
         Circuit out = r.incremental();
         assertWellFormed(out);
-        assertThat(r.log()).extracting(RewriteStep::rule).contains("Fallback", "Aggregate");
-        // I(D(anti)) cancels: the aggregate reads the antijoin's snapshot directly
-        assertThat(out.feeding(new org.dbspstudio.model.PortRef("agg", "in")).orElseThrow().from().op()).isEqualTo("anti");
+        assertThat(r.log()).extracting(RewriteStep::rule).contains("Antijoin", "Aggregate").doesNotContain("Fallback");
+        // Δ(a ▷ b) = Δa − Δ(a ⋉ b): the antijoin is gone, its change comes from a minus
+        assertThat(out.operators()).noneMatch(o -> o.kind() == OpKind.ANTIJOIN);
+        assertThat(count(out, OpKind.H)).isEqualTo(1);
+        assertThat(count(out, OpKind.WEIGHTED_SEMIJOIN)).isEqualTo(2);
+        String aggIn = out.feeding(new org.dbspstudio.model.PortRef("agg", "in")).orElseThrow().from().op();
+        assertThat(out.op(aggIn).kind()).isEqualTo(OpKind.INTEGRATE);
+        assertThat(out.feeding(new org.dbspstudio.model.PortRef(aggIn, "in")).orElseThrow().from().op()).isEqualTo("anti_minus");
         assertThat(out.feeding(new org.dbspstudio.model.PortRef("o", "in")).orElseThrow().from().op()).isEqualTo("agg_D");
-        assertThat(count(out, OpKind.INTEGRATE)).isEqualTo(2);
+    }
+
+    @Test
+    void semijoinIsBilinearInTheLeftInputAndTheKeySetOfTheRight() {
+        Circuit c = new Circuit();
+        c.add(Operator.of("a", OpKind.INPUT, "name", "a", "type", TestCircuits.table("k", "v")));
+        c.add(Operator.of("b", OpKind.INPUT, "name", "b", "type", TestCircuits.table("k")));
+        c.add(Operator.of("semi", OpKind.SEMIJOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
+        c.connect("a.out", "semi.left").connect("b.out", "semi.right").connect("semi.out", "o.in");
+        RewriteResult r = Incrementalizer.incrementalize(c);
+        Circuit out = r.incremental();
+        assertWellFormed(out);
+        assertThat(r.log()).extracting(RewriteStep::rule).contains("Semijoin").doesNotContain("Fallback");
+        assertThat(count(out, OpKind.H)).isEqualTo(1);
+        assertThat(count(out, OpKind.WEIGHTED_SEMIJOIN)).isEqualTo(2);
+        assertThat(count(out, OpKind.DIFFERENTIATE)).isZero();
+        assertThat(out.op("semi_keys").params().namedExprs("projection")).extracting(NamedExpr::expr).containsExactly("k");
+    }
+
+    @Test
+    void anOuterJoinIsTheJoinsChangePlusThePaddedAntijoinsChange() {
+        Circuit c = new Circuit();
+        c.add(Operator.of("a", OpKind.INPUT, "name", "a", "type", TestCircuits.table("k", "v")));
+        c.add(Operator.of("b", OpKind.INPUT, "name", "b", "type", TestCircuits.table("k", "w")));
+        c.add(Operator.of("fj", OpKind.FULL_JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
+        c.connect("a.out", "fj.left").connect("b.out", "fj.right").connect("fj.out", "o.in");
+        RewriteResult r = Incrementalizer.incrementalize(c);
+        Circuit out = r.incremental();
+        assertWellFormed(out);
+        assertThat(r.log()).extracting(RewriteStep::rule).contains("Outer join").doesNotContain("Fallback");
+        assertThat(count(out, OpKind.JOIN)).isEqualTo(2);
+        assertThat(count(out, OpKind.H)).as("one key set per side").isEqualTo(2);
+        assertThat(count(out, OpKind.DIFFERENTIATE)).isZero();
+        // the right rows padded on the left: typed NULLs in the left columns, the right columns as they are
+        assertThat(out.op("fj_rpad").params().namedExprs("projection")).extracting(NamedExpr::expr)
+                .containsExactly("CAST(NULL AS BIGINT)", "CAST(NULL AS BIGINT)", "\"k\"", "\"w\"");
+        assertThat(out.op("fj_lpad").params().namedExprs("projection")).extracting(NamedExpr::name)
+                .containsExactly("k", "v", "r_k", "w");
+    }
+
+    @Test
+    void aStreamTableJoinJoinsTheStreamsChangeWithTheIntegratedTableOnly() {
+        Circuit c = new Circuit();
+        c.add(Operator.of("s", OpKind.INPUT, "name", "s", "type", TestCircuits.table("k", "v")));
+        c.add(Operator.of("t", OpKind.INPUT, "name", "t", "type", TestCircuits.table("k", "w")));
+        c.add(Operator.of("sj", OpKind.STREAM_JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
+        c.connect("s.out", "sj.left").connect("t.out", "sj.right").connect("sj.out", "o.in");
+        RewriteResult r = Incrementalizer.incrementalize(c);
+        Circuit out = r.incremental();
+        assertWellFormed(out);
+        assertThat(r.log()).extracting(RewriteStep::rule).contains("Stream–table join").doesNotContain("Fallback");
+        assertThat(count(out, OpKind.JOIN)).isEqualTo(1);
+        assertThat(count(out, OpKind.INTEGRATE)).as("the table is integrated, the stream is not").isEqualTo(1);
+        assertThat(out.feeding(new org.dbspstudio.model.PortRef("sj_join", "left")).orElseThrow().from().op()).isEqualTo("s");
     }
 
     @Test

@@ -21,7 +21,8 @@ import org.dbspstudio.model.types.Row;
  * The engine benchmarks run by {@code dbsp bench}, each beside DuckDB (in-memory, one thread)
  * computing the same query from scratch on the same data in the same run: B1 (a linear pipeline
  * over changes), B2 (join + grouped aggregate: the incremental circuit, and the snapshot circuit
- * the debugger runs), B3/B4 (transitive closure, {@link ClosureBench}), and the memory per stored
+ * the debugger runs), B3/B4 (transitive closure, {@link ClosureBench}), B5 (negation by antijoin,
+ * {@link OnlyTriHopBench}), and the memory per stored
  * row of integrated state. The circuits are drawn over snapshots and incrementalized by
  * {@code Incrementalizer}, as a user would. Ratios compare wall-clock time ({@link Measure}).
  */
@@ -219,6 +220,14 @@ public final class Benchmarks {
             throw new IllegalArgumentException(name + " takes five numbers: nodes,edges,singles,batches,batchSize");
         }
         return ClosureBench.run(name, p[0], p[1], p[2], p[3], p[4], log);
+    }
+
+    /** B5: only_tri_hop; {@code p} = nodes, edges, single-edge steps ({@link OnlyTriHopBench}). */
+    public static List<Figure> onlyTriHop(int[] p, Consumer<String> log) throws EngineException, SQLException {
+        if (p.length != 3) {
+            throw new IllegalArgumentException("B5 takes three numbers: nodes,edges,steps");
+        }
+        return OnlyTriHopBench.run(p[0], p[1], p[2], log);
     }
 
     /** Bytes per stored row of an integrated Z-set and of an arrangement (index) over it, 4-column rows. */

@@ -5,6 +5,7 @@ import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.expr.Scope;
@@ -14,7 +15,7 @@ import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
 
 /**
- * Equi-join, Cartesian product and antijoin. A join iterates its smaller input and probes an
+ * Equi-join, Cartesian product, semijoin, weighted semijoin and antijoin. A join iterates its smaller input and probes an
  * arrangement (an index on the key) of the other: when that input's change is known (an
  * integral, a delayed integral) the arrangement is maintained incrementally and shared, so a
  * step costs the change times the matching rows. Weights multiply; a NULL key never matches.
@@ -29,7 +30,7 @@ final class Joins {
         boolean exact = mixedNumericKeys(b, l, r);
         KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
         KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
-        return new JoinNode(b.op(), lk, rk, projection(b, l, r));
+        return new JoinNode(b.op(), lk, rk, projection(b, l, r), false);
     }
 
     static OpNode product(Build b) throws EngineException {
@@ -48,14 +49,26 @@ final class Joins {
         };
     }
 
+    static OpNode semijoin(Build b) throws EngineException {
+        return keyFilter(b, true);
+    }
+
     static OpNode antijoin(Build b) throws EngineException {
+        return keyFilter(b, false);
+    }
+
+    /**
+     * Semijoin ({@code keep} true) or antijoin: a left row passes, with its weight, when the right
+     * weights of its key sum above 0 (semijoin) or to 0 or less (antijoin); that is, when its key is
+     * (is not) in {@code distinct(π_key(right))}. A NULL key matches nothing.
+     */
+    private static OpNode keyFilter(Build b, boolean keep) throws EngineException {
         RowSchema l = row(b.inType("left"));
         RowSchema r = row(b.inType("right"));
         boolean exact = mixedNumericKeys(b, l, r);
         KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
         KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
         return new OpNode(b.op()) {
-            /** Left rows whose key matches no right row of positive weight (a NULL key matches nothing). */
             @Override
             public void eval(Ctx ctx) throws ExprException {
                 ZSet a = (ZSet) ctx.in(0);
@@ -64,7 +77,8 @@ final class Joins {
                 ctx.work(a.size());
                 a.forEachX((x, w) -> {
                     Row k = lk.key(x);
-                    if (k == null || !anyPositive(right.get(k))) {
+                    boolean matched = k != null && totalWeight(right.get(k)) > 0;
+                    if (matched == keep) {
                         out.add(x, w);
                     }
                 });
@@ -73,10 +87,125 @@ final class Joins {
         };
     }
 
-    static boolean anyPositive(ZSet z) {
-        boolean[] p = {false};
-        z.forEach((r, w) -> p[0] |= w > 0);
-        return p[0];
+    /** The weighted semijoin: each left row, its weight times the sum of the right weights of its key. */
+    static OpNode weightedSemijoin(Build b) throws EngineException {
+        RowSchema l = row(b.inType("left"));
+        RowSchema r = row(b.inType("right"));
+        boolean exact = mixedNumericKeys(b, l, r);
+        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
+        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
+        return new JoinNode(b.op(), lk, rk, null, true);
+    }
+
+    /**
+     * Left, right and full outer join: the equi-join's pairs, plus each row of a preserved side whose
+     * key matches nothing on the other side (the other side's weights of its key sum to 0 or less,
+     * or its key is NULL), with NULLs in the other side's columns. Output columns: all left, then all
+     * right.
+     */
+    static OpNode outerJoin(Build b) throws EngineException {
+        RowSchema l = row(b.inType("left"));
+        RowSchema r = row(b.inType("right"));
+        boolean exact = mixedNumericKeys(b, l, r);
+        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
+        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
+        OpKind kind = b.op().kind();
+        boolean keepLeft = kind != OpKind.RIGHT_JOIN;
+        boolean keepRight = kind != OpKind.LEFT_JOIN;
+        Row nullLeft = Row.wrap(new Object[l.size()]);
+        Row nullRight = Row.wrap(new Object[r.size()]);
+        return new OpNode(b.op()) {
+            @Override
+            public void eval(Ctx ctx) throws ExprException {
+                ZSet a = (ZSet) ctx.in(0);
+                ZSet c = (ZSet) ctx.in(1);
+                IndexedZSet right = ctx.arrangement(1, rk);
+                ZSet.Builder out = ZSet.builder();
+                ctx.work(a.size());
+                a.forEachX((x, w) -> {
+                    Row k = lk.key(x);
+                    ZSet m = k == null ? ZSet.EMPTY : right.get(k);
+                    ctx.work(m.size());
+                    m.forEachX((y, v) -> out.add(x.concat(y), Math.multiplyExact(w, v)));
+                    if (keepLeft && totalWeight(m) <= 0) {
+                        out.add(x.concat(nullRight), w);
+                    }
+                });
+                if (keepRight) {
+                    IndexedZSet left = ctx.arrangement(0, lk);
+                    ctx.work(c.size());
+                    c.forEachX((y, v) -> {
+                        Row k = rk.key(y);
+                        if (k == null || totalWeight(left.get(k)) <= 0) {
+                            out.add(nullLeft.concat(y), v);
+                        }
+                    });
+                }
+                ctx.out(0, out.build(), null);
+            }
+        };
+    }
+
+    /**
+     * The stream–table join over snapshots, {@code I(D(s) ⋈ t)}: at each tick the stream's new rows
+     * (its change since the previous tick) are joined with the table as it is now and added to the
+     * accumulated result, which is the output. Earlier matches are never revised when the table
+     * changes. State: the previous stream value (unless its change is known) and the result.
+     */
+    static OpNode streamJoin(Build b) throws EngineException {
+        RowSchema l = row(b.inType("left"));
+        RowSchema r = row(b.inType("right"));
+        boolean exact = mixedNumericKeys(b, l, r);
+        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
+        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
+        KeyFn proj = projection(b, l, r);
+        return new OpNode(b.op()) {
+            private ZSet previous = ZSet.EMPTY;
+            private ZSet result = ZSet.EMPTY;
+
+            @Override
+            public void eval(Ctx ctx) throws ExprException {
+                ZSet s = (ZSet) ctx.in(0);
+                ZSet known = (ZSet) ctx.inDelta(0);
+                ZSet arrived = known != null ? known : s.minus(previous);
+                ctx.work(known != null ? known.size() : s.size() + previous.size());
+                previous = s;
+                ZSet.Builder out = ZSet.builder();
+                if (!arrived.isEmpty()) {
+                    IndexedZSet table = ctx.arrangement(1, rk);
+                    arrived.forEachX((x, w) -> {
+                        Row k = lk.key(x);
+                        if (k != null) {
+                            ZSet m = table.get(k);
+                            ctx.work(m.size());
+                            m.forEachX((y, v) -> out.add(proj == null ? x.concat(y) : proj.apply(x, y),
+                                    Math.multiplyExact(w, v)));
+                        }
+                    });
+                }
+                ZSet change = out.build();
+                result = result.plusPersistent(change);
+                ctx.out(0, result, change);
+            }
+
+            @Override
+            public void resetClock() {
+                previous = ZSet.EMPTY;
+                result = ZSet.EMPTY;
+            }
+
+            @Override
+            public long stateSize() {
+                return previous.size() + result.size();
+            }
+        };
+    }
+
+    /** The sum of the weights of a Z-set. */
+    static long totalWeight(ZSet z) {
+        long[] sum = {0};
+        z.forEach((row, w) -> sum[0] = Math.addExact(sum[0], w));
+        return sum[0];
     }
 
     private static KeyFn projection(Build b, RowSchema l, RowSchema r) throws EngineException {
@@ -109,17 +238,19 @@ final class Joins {
         return t == SqlType.INTEGER ? SqlType.BIGINT : t;
     }
 
-    /** The equi-join. */
+    /** The equi-join, and the weighted semijoin (which emits the left row of each match). */
     static final class JoinNode extends OpNode {
         private final KeyFn lk;
         private final KeyFn rk;
         private final KeyFn proj;
+        private final boolean leftOnly;
 
-        JoinNode(Operator op, KeyFn lk, KeyFn rk, KeyFn proj) {
+        JoinNode(Operator op, KeyFn lk, KeyFn rk, KeyFn proj, boolean leftOnly) {
             super(op);
             this.lk = lk;
             this.rk = rk;
             this.proj = proj;
+            this.leftOnly = leftOnly;
         }
 
         @Override
@@ -160,7 +291,7 @@ final class Joins {
         }
 
         private Row emit(Row l, Row r) throws ExprException {
-            return proj == null ? l.concat(r) : proj.apply(l, r);
+            return leftOnly ? l : proj == null ? l.concat(r) : proj.apply(l, r);
         }
     }
 }

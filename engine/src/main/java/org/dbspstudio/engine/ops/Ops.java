@@ -37,7 +37,11 @@ public final class Ops {
             case DIFFERENTIATE -> Clocked::differentiate;
             case JOIN -> Joins::join;
             case PRODUCT -> Joins::product;
+            case SEMIJOIN -> Joins::semijoin;
+            case WEIGHTED_SEMIJOIN -> Joins::weightedSemijoin;
             case ANTIJOIN -> Joins::antijoin;
+            case LEFT_JOIN, RIGHT_JOIN, FULL_JOIN -> Joins::outerJoin;
+            case STREAM_JOIN -> Joins::streamJoin;
             case DISTINCT -> Distincts::distinct;
             case UNION -> Distincts::union;
             case DIFFERENCE -> Distincts::difference;

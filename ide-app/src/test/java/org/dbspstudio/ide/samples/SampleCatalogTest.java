@@ -21,7 +21,11 @@ class SampleCatalogTest {
     void theClassPathCarriesEverySampleOfTheRepository() throws Exception {
         List<SampleCatalog.Sample> shipped = SampleCatalog.load();
         List<SampleCatalog.Sample> repo = SampleCatalog.fromFolder(repositorySamples());
-        assertThat(repo).hasSize(12);
+        long files;
+        try (var list = Files.list(repositorySamples())) {
+            files = list.filter(f -> f.getFileName().toString().endsWith(".json")).count();
+        }
+        assertThat(repo).hasSize((int) files).hasSizeGreaterThanOrEqualTo(12);
         assertThat(shipped).extracting(SampleCatalog.Sample::file)
                 .containsExactlyElementsOf(repo.stream().map(SampleCatalog.Sample::file).toList());
         for (SampleCatalog.Sample s : shipped) {

@@ -1,0 +1,1 @@
+-- refused: enrich: Stream–table join has no SQL view form: it matches each stream row once, against the table as it is at the row's step, and never revises the match; a view over tables is revised when the table changes (Flink's temporal join FOR SYSTEM_TIME AS OF needs a versioned table and a time attribute, which circuits do not have)
