@@ -5,10 +5,13 @@ import java.util.List;
 import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.Change;
+import org.dbspstudio.fixtures.FixtureDocuments;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.NamedExpr;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.RowSchema;
@@ -119,28 +122,17 @@ final class Fixtures {
 
     /** Paper §4.5: SELECT DISTINCT t1.x, t2.y FROM σ(t1) JOIN σ(t2) ON t1.id = t2.id. */
     static Circuit paper45() {
-        Circuit c = new Circuit();
-        c.add(input("t1", table("x", "id", "a")));
-        c.add(input("t2", table("id", "s", "y")));
-        c.add(Operator.of("f1", OpKind.FILTER, "predicate", "a > 2"));
-        c.add(Operator.of("p1", OpKind.MAP, "projection", cols("x", "id")));
-        c.add(Operator.of("f2", OpKind.FILTER, "predicate", "s > 5"));
-        c.add(Operator.of("p2", OpKind.MAP, "projection", cols("id", "y")));
-        c.add(Operator.of("j", OpKind.JOIN, "leftKeys", List.of("id"), "rightKeys", List.of("id"),
-                "projection", List.of(new NamedExpr("x", "l.x"), new NamedExpr("y", "r.y"))));
-        c.add(Operator.of("d", OpKind.DISTINCT));
-        c.add(output("v"));
-        c.connect("t1.out", "f1.in").connect("f1.out", "p1.in").connect("t2.out", "f2.in")
-                .connect("f2.out", "p2.in").connect("p1.out", "j.left").connect("p2.out", "j.right")
-                .connect("j.out", "d.in").connect("d.out", "v.in");
-        return c;
+        return fixture(FixtureDocuments.PAPER_4_5).circuit();
     }
 
     /** Transitive closure {@code o = distinct(E + π(z⁻¹(o) ⋈ E))} as a nested circuit (the benchmark's circuit). */
     static Circuit transitiveClosure() {
-        Circuit c = RecursionBenchmark.transitiveClosure();
-        c.replace(c.op("tc").withParam("maxIterations", 10_000L));
-        return c;
+        return fixture(FixtureDocuments.TRANSITIVE_CLOSURE).circuit();
+    }
+
+    /** A document shared with other modules' tests ({@link FixtureDocuments}), read by the model's loader. */
+    static CircuitDocument fixture(String name) {
+        return FixtureDocuments.read(name, DocumentReader::read).document();
     }
 
     /** Transitive closure nested one level deeper: an outer nested circuit runs the closure once at its iteration 0. */

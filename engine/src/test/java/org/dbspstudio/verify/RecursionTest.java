@@ -79,7 +79,7 @@ class RecursionTest {
 
     @Test
     void joinAgainstTheOuterIntegralUpdatesItsArrangementByTheChange() throws EngineException {
-        Circuit inc = Incrementalizer.incrementalize(RecursionBenchmark.transitiveClosure()).incremental();
+        Circuit inc = Incrementalizer.incrementalize(Fixtures.transitiveClosure()).incremental();
         Scenario sc = RecursionBenchmark.workload(120, 180, 12, 2, 10, 7);
         Simulation tracked = Simulation.compile(inc, EngineOptions.DEFAULT);
         Simulation untracked = Simulation.compile(inc, EngineOptions.DEFAULT.withDeltaTracking(false));

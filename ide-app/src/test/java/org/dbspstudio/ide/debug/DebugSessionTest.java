@@ -84,7 +84,7 @@ class DebugSessionTest {
         await(s.step());
         int n = s.iterations("tc", 0);
         assertThat(n).isGreaterThanOrEqualTo(3);
-        StreamRef r = new StreamRef(List.of("tc"), "r", "out");
+        StreamRef r = new StreamRef(List.of("tc"), "o", "out");
         assertThat(s.value(r, 0, 0).rows()).isEqualTo(3);
         assertThat(s.value(r, 0, n - 1).rows()).isEqualTo(6);
         assertThat(s.change(r, 0, 1).rows()).isEqualTo(2);

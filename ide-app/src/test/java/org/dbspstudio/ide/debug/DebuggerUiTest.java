@@ -268,10 +268,10 @@ class DebuggerUiTest {
         robot.clickOn("#debug-step");
         settle(t, 0);
         fx(() -> t.doc().enter("tc"));
-        robot.clickOn("#op-r");
+        robot.clickOn("#op-o");
         fx(() -> debugger().showPanel("Inspector"));
         InspectorPanel ins = debugger().inspector();
-        assertThat(fx(ins::stream)).isEqualTo(new StreamRef(List.of("tc"), "r", "out"));
+        assertThat(fx(ins::stream)).isEqualTo(new StreamRef(List.of("tc"), "o", "out"));
         int n = fx(() -> debugger().session(t).iterations("tc", 0));
         assertThat(fx(() -> ins.iterations()[0])).isEqualTo(n - 1);
         robot.clickOn("#inspect-contents");
@@ -283,6 +283,6 @@ class DebuggerUiTest {
         fx(() -> ins.setIteration(0, 1));
         assertThat(fx(ins::shown)).extracting(ValueRows.Entry::row).containsExactly(Row.of(1L, 3L), Row.of(2L, 4L));
         // the canvas follows the chosen iteration
-        assertThat(fx(() -> String.valueOf(debugger().values(t).labels()))).contains("r.out=5 rows");
+        assertThat(fx(() -> String.valueOf(debugger().values(t).labels()))).contains("o.out=5 rows");
     }
 }
