@@ -82,6 +82,30 @@ final class RunCommand implements Callable<Integer> {
             description = "stop the run after this many seconds (the steps done are printed; exit code 4)")
     Double timeout;
 
+    @Option(names = "--db", paramLabel = "DB", description = {"read inputs from and keep outputs in a database: a DuckDB file",
+        "(created when missing) or a JDBC URL (jdbc:postgresql://host:port/db?user=…). Each input reads the table of",
+        "its name: with the input's columns plus weight and step it holds changes, with only the input's columns it",
+        "is a snapshot (the change is the difference from the previous step's). Each output is kept as the table of",
+        "its name; dbsp_progress records the last step written, and a run resumes after it"})
+    String db;
+
+    @Option(names = "--source", paramLabel = "INPUT=TABLE|FILE", description = {"with --db: read INPUT from this table, or from a",
+        "CSV, Parquet or JSON file (read through DuckDB), instead of the table named like the input"})
+    Map<String, String> sources;
+
+    @Option(names = "--changelog", description = "with --db: also keep each output's changes in OUTPUT_changes (its columns, weight, step)")
+    boolean changelog;
+
+    @Option(names = "--follow", description = {"with --db: keep polling the sources and step whenever new changes arrive, until",
+        "interrupted (Ctrl+C), showing progress (steps, changes/s, lag)"})
+    boolean follow;
+
+    @Option(names = "--poll", paramLabel = "MS", defaultValue = "500", description = "with --follow: milliseconds between polls (default 500)")
+    long pollMillis;
+
+    @Option(names = "--fresh", description = "with --db: empty the output tables and start again from step 0")
+    boolean fresh;
+
     @Spec
     CommandSpec spec;
 
@@ -114,6 +138,13 @@ final class RunCommand implements Callable<Integer> {
             return CliSupport.UNREADABLE;
         } catch (OutOfMemoryError e) {
             return CliSupport.outOfMemory(err, file + ": loading and checking the file");
+        }
+        if (db != null) {
+            return TableRunner.run(this, doc, out, err);
+        }
+        if (sources != null || changelog || follow || fresh) {
+            err.println("dbsp run: --source, --changelog, --follow and --fresh need --db");
+            return CliSupport.UNREADABLE;
         }
         Simulation sim;
         try {
