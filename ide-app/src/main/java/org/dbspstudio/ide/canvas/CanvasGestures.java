@@ -45,6 +45,7 @@ final class CanvasGestures {
     private Rectangle band;
     private Point2D bandStart;
     private Point2D panLast;
+    private Point2D panStart;
 
     CanvasGestures(CircuitCanvas canvas, EditorDocument doc) {
         this.canvas = canvas;
@@ -70,8 +71,18 @@ final class CanvasGestures {
     }
 
     void attach(StreamView v) {
+        v.setOnMouseReleased(e -> {
+            if (e.getButton() == MouseButton.SECONDARY) {
+                canvas.showContextMenu(m -> m.forStream(v.stream()), e.getScreenX(), e.getScreenY());
+            }
+            e.consume();
+        });
         v.setOnMousePressed(e -> {
             canvas.requestFocus();
+            if (e.getButton() == MouseButton.SECONDARY && doc.selectedStreams().contains(v.stream())) {
+                e.consume();
+                return;
+            }
             if (e.isShiftDown()) {
                 if (!doc.selectedStreams().remove(v.stream())) {
                     doc.selectedStreams().add(v.stream());
@@ -92,6 +103,13 @@ final class CanvasGestures {
     private void nodePressed(OperatorNode n, MouseEvent e) {
         canvas.requestFocus();
         e.consume();
+        if (e.getButton() == MouseButton.SECONDARY) {
+            String id = n.operator().id();
+            if (!doc.selectedOperators().contains(id)) {
+                doc.select(List.of(id));
+            }
+            return;
+        }
         if (e.getButton() != MouseButton.PRIMARY) {
             return;
         }
@@ -145,6 +163,10 @@ final class CanvasGestures {
 
     private void nodeReleased(MouseEvent e) {
         e.consume();
+        if (e.getButton() == MouseButton.SECONDARY && e.getSource() instanceof OperatorNode n) {
+            canvas.showContextMenu(m -> m.forOperator(n.operator().id()), e.getScreenX(), e.getScreenY());
+            return;
+        }
         if (wire != null) {
             finishWire(e);
             return;
@@ -259,6 +281,7 @@ final class CanvasGestures {
             canvas.overlay().getChildren().add(band);
         } else {
             panLast = new Point2D(e.getX(), e.getY());
+            panStart = panLast;
         }
     }
 
@@ -292,7 +315,13 @@ final class CanvasGestures {
             }
             band = null;
         }
+        if (panStart != null && e.getButton() == MouseButton.SECONDARY
+                && panStart.distance(e.getX(), e.getY()) < 4) {
+            Point2D world = canvas.toWorld(e.getSceneX(), e.getSceneY());
+            canvas.showContextMenu(m -> m.forCanvas(world), e.getScreenX(), e.getScreenY());
+        }
         panLast = null;
+        panStart = null;
     }
 
     private void scrolled(ScrollEvent e) {

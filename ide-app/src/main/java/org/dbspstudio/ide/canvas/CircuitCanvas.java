@@ -42,6 +42,36 @@ public final class CircuitCanvas extends Region {
         Analysis analysis();
     }
 
+    /** Right-click menus of boxes, streams and the empty canvas (null: none). */
+    public interface ContextMenus {
+        javafx.scene.control.ContextMenu forOperator(String id);
+
+        javafx.scene.control.ContextMenu forStream(Stream s);
+
+        javafx.scene.control.ContextMenu forCanvas(Point2D world);
+    }
+
+    private ContextMenus contextMenus;
+    private javafx.scene.control.ContextMenu openMenu;
+
+    public void setContextMenus(ContextMenus m) {
+        contextMenus = m;
+    }
+
+    /** Shows a context menu at a screen point (closing the one open). */
+    void showContextMenu(java.util.function.Function<ContextMenus, javafx.scene.control.ContextMenu> which, double screenX, double screenY) {
+        if (openMenu != null) {
+            openMenu.hide();
+        }
+        if (contextMenus == null) {
+            return;
+        }
+        openMenu = which.apply(contextMenus);
+        if (openMenu != null) {
+            openMenu.show(this, screenX, screenY);
+        }
+    }
+
     public static final double MIN_ZOOM = 0.1;
     public static final double MAX_ZOOM = 4;
 
@@ -373,6 +403,11 @@ public final class CircuitCanvas extends Region {
         zoom.setY(ns);
         pan.setX(x - wx * ns);
         pan.setY(y - wy * ns);
+    }
+
+    /** 100% zoom, keeping the middle of the view where it is. */
+    public void actualSize() {
+        zoomAt(1 / zoom.getX(), getWidth() / 2, getHeight() / 2);
     }
 
     public void zoomBy(double factor) {

@@ -16,9 +16,6 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.ide.doc.EditorDocument;
 import org.dbspstudio.ide.layout.AutoLayout;
@@ -131,8 +128,14 @@ public final class Debugger {
             entry(t).values.refresh();
         }));
         window.scene().getStylesheets().add(Debugger.class.getResource("/org/dbspstudio/ide/debug/debug.css").toExternalForm());
-        window.scene().getAccelerators().put(new KeyCodeCombination(KeyCode.F8), () -> stepCurrent(false));
-        window.scene().getAccelerators().put(new KeyCodeCombination(KeyCode.F8, KeyCombination.SHIFT_DOWN), () -> stepCurrent(true));
+        var menus = window.menus();
+        menus.addMenu("_Run",
+                menus.item("Step", "F8", () -> stepCurrent(false)),
+                menus.item("Step Back", "Shift+F8", () -> stepCurrent(true)),
+                menus.item("Reset", null, () -> current().ifPresent(t -> entry(t).session.reset())),
+                new javafx.scene.control.SeparatorMenuItem(),
+                menus.item("Incrementalize", null, this::incrementalize),
+                menus.item("Verify", null, this::verify));
         window.documents().getSelectionModel().selectedItemProperty().addListener((o, a, b) -> follow());
         window.documents().getTabs().addListener((ListChangeListener<Tab>) ch -> forgetClosed());
         follow();

@@ -84,7 +84,8 @@ public final class ScenarioPanel extends VBox {
                 refresh();
             }
         });
-        Button insertStep = button("Insert step", "scenario-insert-step", "Insert an empty step here (later steps move on)",
+        stepsLabel.setId("scenario-steps");
+        Button insertStep = button("Insert step", "scenario-insert-step", "Insert an empty step after this one (later steps move on)",
                 this::insertStep);
         Button removeStep = button("Remove step", "scenario-remove-step", "Remove this step of every input", this::removeStep);
         Button importCsv = button("Import CSV…", "scenario-import", "Add changes from a CSV file: lines step,weight,col1,col2,...", this::chooseCsv);
@@ -114,7 +115,7 @@ public final class ScenarioPanel extends VBox {
         table.setEditable(true);
         table.getSelectionModel().setSelectionMode(SelectionMode.MULTIPLE);
         table.setPlaceholder(new Label("no changes at this step"));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(top, entry, table);
     }
@@ -187,11 +188,16 @@ public final class ScenarioPanel extends VBox {
             }
             var f = (SpinnerValueFactory.IntegerSpinnerValueFactory) step.getValueFactory();
             f.setMax(Math.max(maxStep(), selectedStep()));
-            stepsLabel.setText("of " + maxStep() + " steps");
+            stepsLabel.setText(stepsText(maxStep()));
         } finally {
             updating = false;
         }
         buildTable();
+    }
+
+    /** "of 0–3" for a scenario of 4 steps (steps are numbered from 0), "of 0" for one, "(no steps yet)" for none. */
+    static String stepsText(int steps) {
+        return steps <= 0 ? "(no steps yet)" : steps == 1 ? "of 0" : "of 0–" + (steps - 1);
     }
 
     private void buildTable() {
@@ -226,6 +232,7 @@ public final class ScenarioPanel extends VBox {
                 cells.add(Long.toString(ch.weight()));
                 table.getItems().add(cells);
             }
+            sizeColumns();
         } else {
             rowText.setPromptText("integer value at this step");
             TableColumn<List<String>, String> c = new TableColumn<>("value");
@@ -235,6 +242,20 @@ public final class ScenarioPanel extends VBox {
             if (sd instanceof StepData.Scalar sc) {
                 table.getItems().add(List.of(Long.toString(sc.value())));
             }
+            sizeColumns();
+        }
+    }
+
+    /** Each column as wide as its header or its widest value (within bounds), so typed values can be read. */
+    private void sizeColumns() {
+        for (int i = 0; i < table.getColumns().size(); i++) {
+            TableColumn<List<String>, ?> c = table.getColumns().get(i);
+            int chars = c.getText().length();
+            for (List<String> r : table.getItems()) {
+                chars = Math.max(chars, i < r.size() && r.get(i) != null ? r.get(i).length() : 0);
+            }
+            c.setMinWidth(60);
+            c.setPrefWidth(Math.min(320, Math.max(90, 16 + 8 * chars)));
         }
     }
 
@@ -318,7 +339,10 @@ public final class ScenarioPanel extends VBox {
             empties.put(op.params().string("name"),
                     op.params().type("type") instanceof StreamType.Integers ? StepData.scalar(0) : StepData.EMPTY_ROWS);
         }
-        host.apply(ScenarioEdits.insertStep(d.scenario(), selectedStep(), empties), "Insert step " + selectedStep());
+        int at = d.scenario().steps() == 0 ? 0 : Math.min(selectedStep() + 1, d.scenario().steps());
+        host.apply(ScenarioEdits.insertStep(d.scenario(), at, empties), "Insert step " + at);
+        select(input.getValue(), at);
+        host.status("Inserted an empty step " + at + " (later steps moved one on)");
     }
 
     private void removeStep() {

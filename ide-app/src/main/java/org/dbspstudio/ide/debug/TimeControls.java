@@ -60,7 +60,8 @@ public final class TimeControls {
         speed.setPrefWidth(70);
         speed.setTooltip(new Tooltip("Play speed (steps per second)"));
         stepLabel.setId("debug-step-label");
-        stepLabel.setMinWidth(90);
+        stepLabel.setMinWidth(110);
+        stepLabel.setTooltip(new Tooltip("The step shown, and the steps of the scenario (numbered from 0)"));
         timeline.setId("debug-slider");
         timeline.setPrefWidth(160);
         timeline.setMajorTickUnit(1);
@@ -146,7 +147,7 @@ public final class TimeControls {
         try {
             int c = s.cursor();
             int n = s.stepsRun();
-            stepLabel.setText(c < 0 ? "step – of " + s.scenarioSteps() : "step " + c + " / " + Math.max(n - 1, 0)
+            stepLabel.setText((c < 0 ? "step – " : "step " + c + " ") + ScenarioPanel.stepsText(s.scenarioSteps())
                     + (s.failure() != null ? " ✗" : ""));
             timeline.setMin(Math.max(0, s.firstStep()));
             timeline.setMax(Math.max(0, Math.max(n - 1, s.scenarioSteps() - 1)));

@@ -198,6 +198,7 @@ public final class MainWindow implements Palette.Target {
             }
         });
         doc.path().addListener((javafx.collections.ListChangeListener<String>) ch -> refreshPanels());
+        t.canvas().setContextMenus(new CanvasMenus(this, t));
         t.canvas().drawing().getTransforms().forEach(tr -> tr.setOnTransformChanged(e -> showZoom()));
         documents.getTabs().add(t.tab());
         documents.getSelectionModel().select(t.tab());

@@ -12,6 +12,8 @@ import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 
 /**
@@ -98,7 +100,7 @@ public final class Menus {
                 item("Zoom Out", "Shortcut+MINUS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
                 item("Zoom Out (keypad)", "Shortcut+SUBTRACT", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
                 item("Zoom to Fit", "Shortcut+DIGIT0", () -> w.current().ifPresent(t -> t.canvas().fit())),
-                item("Actual Size", "Shortcut+DIGIT1", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / t.canvas().zoomLevel()))),
+                item("Actual Size", "Shortcut+DIGIT1", () -> w.current().ifPresent(t -> t.canvas().actualSize())),
                 new SeparatorMenuItem(),
                 dark);
         view.getItems().get(1).setVisible(false);
@@ -141,10 +143,23 @@ public final class Menus {
         return tools;
     }
 
-    private MenuItem item(String text, String keys, Runnable action) {
+    /** Adds a menu before Help; its items' shortcuts are listed in the shortcuts window. */
+    public Menu addMenu(String title, MenuItem... items) {
+        Menu m = new Menu(title, null, items);
+        for (MenuItem i : items) {
+            if (!all.contains(i)) {
+                all.add(i);
+            }
+        }
+        bar.getMenus().add(bar.getMenus().size() - 1, m);
+        return m;
+    }
+
+    /** A menu item with a shortcut ({@code keys} as {@link KeyCombination#keyCombination}, or null). */
+    public MenuItem item(String text, String keys, Runnable action) {
         MenuItem m = new MenuItem(text);
         if (keys != null) {
-            m.setAccelerator(KeyCombination.keyCombination(keys));
+            m.setAccelerator(accelerator(keys));
         }
         m.setOnAction(ev -> action.run());
         all.add(m);
@@ -182,13 +197,117 @@ public final class Menus {
         recent.setDisable(recent.getItems().isEmpty());
     }
 
+    /** The shortcut of a menu item as people write it ("Ctrl+0", "Ctrl+Backspace", "Shift+F8"), or "". */
+    public static String shortcutText(MenuItem m) {
+        return m.getAccelerator() == null ? "" : readable(m.getAccelerator());
+    }
+
+    /** A key combination as people write it: "Ctrl+0" rather than "Ctrl+DIGIT0". */
+    static String readable(KeyCombination k) {
+        if (k instanceof Readable r) {
+            return readable(r.key);
+        }
+        if (!(k instanceof KeyCodeCombination c)) {
+            return k.getDisplayText();
+        }
+        StringBuilder b = new StringBuilder();
+        if (c.getControl() == KeyCombination.ModifierValue.DOWN || c.getShortcut() == KeyCombination.ModifierValue.DOWN) {
+            b.append("Ctrl+");
+        }
+        if (c.getAlt() == KeyCombination.ModifierValue.DOWN) {
+            b.append("Alt+");
+        }
+        if (c.getShift() == KeyCombination.ModifierValue.DOWN) {
+            b.append("Shift+");
+        }
+        if (c.getMeta() == KeyCombination.ModifierValue.DOWN) {
+            b.append("Meta+");
+        }
+        return b + keyName(c.getCode());
+    }
+
+    private static String keyName(KeyCode code) {
+        return switch (code) {
+            case BACK_SPACE -> "Backspace";
+            case ENTER -> "Enter";
+            case EQUALS -> "=";
+            case MINUS -> "-";
+            case PLUS -> "+";
+            case ESCAPE -> "Esc";
+            case DELETE -> "Delete";
+            default -> code.isDigitKey() ? code.name().substring(code.name().length() - 1) : code.getName();
+        };
+    }
+
+    /** A key code combination shown as {@link #readable} text in menus. */
+    private static final class Readable extends KeyCombination {
+        private final KeyCodeCombination key;
+
+        Readable(KeyCodeCombination key) {
+            super(key.getShift(), key.getControl(), key.getAlt(), key.getMeta(), key.getShortcut());
+            this.key = key;
+        }
+
+        @Override
+        public boolean match(javafx.scene.input.KeyEvent event) {
+            return key.match(event);
+        }
+
+        @Override
+        public String getDisplayText() {
+            return readable(key);
+        }
+
+        @Override
+        public String getName() {
+            return key.getName();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Readable r && r.key.equals(key);
+        }
+
+        @Override
+        public int hashCode() {
+            return key.hashCode();
+        }
+    }
+
+    /** A key combination whose menu text is {@link #readable}. */
+    static KeyCombination accelerator(String keys) {
+        String[] parts = keys.split("\\+");
+        String last = parts[parts.length - 1];
+        KeyCode code;
+        try {
+            code = KeyCode.valueOf(last.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            code = KeyCode.getKeyCode(last);
+        }
+        if (code == null) {
+            return KeyCombination.keyCombination(keys);
+        }
+        List<KeyCombination.Modifier> mods = new ArrayList<>();
+        for (int i = 0; i < parts.length - 1; i++) {
+            mods.add(switch (parts[i].toLowerCase(java.util.Locale.ROOT)) {
+                case "shortcut" -> KeyCombination.SHORTCUT_DOWN;
+                case "ctrl" -> KeyCombination.CONTROL_DOWN;
+                case "shift" -> KeyCombination.SHIFT_DOWN;
+                case "alt" -> KeyCombination.ALT_DOWN;
+                case "meta" -> KeyCombination.META_DOWN;
+                default -> throw new IllegalArgumentException("modifier " + parts[i] + " in " + keys);
+            });
+        }
+        return new Readable(new KeyCodeCombination(code, mods.toArray(KeyCombination.Modifier[]::new)));
+    }
+
     /** Keyboard shortcuts and mouse gestures, for the help window. */
     public List<Shortcut> shortcuts() {
         java.util.Map<String, String> rows = new java.util.LinkedHashMap<>();
         for (MenuItem m : all) {
             if (m.getAccelerator() != null) {
                 String name = m.getText().replaceAll("^(Undo|Redo) .*", "$1").replaceAll(" \\(.*\\)$", "");
-                String keys = m.getAccelerator().getDisplayText().replace("DIGIT", "").replace("BACK_SPACE", "Backspace");
+                String keys = shortcutText(m);
                 rows.merge(name, keys, (a, b) -> a.contains(b) ? a : a + "  or  " + b);
             }
         }

@@ -28,7 +28,14 @@ final class ShortcutsWindow {
         Stage s = new Stage();
         s.initOwner(owner);
         s.setTitle("Keyboard shortcuts");
-        s.setScene(new Scene(table, 640, 560));
+        Scene scene = new Scene(table, 640, 560);
+        scene.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE) {
+                e.consume();
+                s.close();
+            }
+        });
+        s.setScene(scene);
         s.show();
         return s;
     }

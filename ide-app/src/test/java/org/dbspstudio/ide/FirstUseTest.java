@@ -1,0 +1,158 @@
+package org.dbspstudio.ide;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.dbspstudio.ide.debug.DebugSession;
+import org.dbspstudio.ide.debug.ScenarioPanel;
+import org.dbspstudio.ide.samples.SampleBrowser;
+import org.dbspstudio.ide.samples.SampleCatalog;
+import org.dbspstudio.ide.ui.EditorTab;
+import org.dbspstudio.ide.ui.Menus;
+import org.dbspstudio.model.Stream;
+import org.junit.jupiter.api.Test;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * What a new user stumbled on (issue 16): scenario table columns, inserting steps and the step
+ * counters, menu and help texts, keyboard and context menus. Each test failed before its fix.
+ */
+class FirstUseTest extends IdeTestBase {
+
+    EditorTab openSample(String file) {
+        SampleCatalog.Sample s = SampleCatalog.load().stream().filter(x -> x.file().startsWith(file)).findFirst().orElseThrow();
+        return fx(() -> SampleBrowser.open(window, s).orElseThrow());
+    }
+
+    void settle(EditorTab t, int cursor) throws Exception {
+        DebugSession s = window.debugger().session(t);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void scenarioTableShowsEveryColumnWideEnoughToRead(FxRobot robot) {
+        openSample("06");
+        fx(() -> window.debugger().showPanel("Scenario"));
+        ScenarioPanel p = window.debugger().scenarioPanel();
+        for (int step : new int[] {0, 1, 3, 0}) {
+            fx(() -> p.select("users", step));
+            TableView<List<String>> table = p.table();
+            List<Double> widths = fx(() -> table.getColumns().stream().map(TableColumn::getWidth).toList());
+            double tableWidth = fx(() -> table.getWidth());
+            assertThat(widths).as("columns at step " + step).hasSize(3).allSatisfy(w -> assertThat(w).isGreaterThanOrEqualTo(60));
+            assertThat(widths.get(0)).as("the first column does not take the whole width").isLessThan(tableWidth * 0.6);
+        }
+    }
+
+    @Test
+    void insertStepAddsAnEmptyStepAfterTheCurrentOneAndKeepsTypedRows(FxRobot robot) {
+        EditorTab t = openSample("06");
+        fx(() -> window.debugger().showPanel("Scenario"));
+        ScenarioPanel p = window.debugger().scenarioPanel();
+        fx(() -> p.select("orders", 1));
+        int before = t.doc().document().scenario().steps();
+        robot.clickOn("#scenario-insert-step");
+        assertThat(t.doc().document().scenario().steps()).isEqualTo(before + 1);
+        assertThat(t.doc().document().scenario().at("orders", 1).toString()).as("step 1 keeps its rows").contains("laptop");
+        assertThat(p.selectedStep()).as("the new step is shown").isEqualTo(2);
+        assertThat(p.table().getItems()).isEmpty();
+        assertThat(t.doc().document().scenario().at("orders", 3).toString()).as("old step 2 moved to 3").contains("book");
+    }
+
+    @Test
+    void stepCountersCountTheScenarioSteps(FxRobot robot) throws Exception {
+        EditorTab t = openSample("06");
+        Label label = robot.lookup("#debug-step-label").queryAs(Label.class);
+        assertThat(fx(label::getText)).isEqualTo("step – of 0–3");
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        assertThat(fx(label::getText)).isEqualTo("step 0 of 0–3");
+        robot.clickOn("#debug-step");
+        settle(t, 1);
+        assertThat(fx(label::getText)).isEqualTo("step 1 of 0–3");
+        Label scenarioSteps = robot.lookup("#scenario-steps").queryAs(Label.class);
+        assertThat(fx(scenarioSteps::getText)).isEqualTo("of 0–3");
+    }
+
+    @Test
+    void menusShowReadableShortcuts(FxRobot robot) {
+        List<String> texts = fx(() -> window.menus().menuBar().getMenus().stream().flatMap(m -> m.getItems().stream())
+                .filter(i -> i.getAccelerator() != null && i.isVisible()).map(Menus::shortcutText).toList());
+        assertThat(texts).contains("Ctrl+0", "Ctrl+1", "Ctrl+Backspace", "F8", "Shift+F8")
+                .noneMatch(s -> s.contains("DIGIT") || s.contains("BACK_SPACE") || s.contains("_"));
+        robot.clickOn("View");
+        List<String> shown = robot.lookup(".accelerator-text").queryAllAs(Label.class).stream()
+                .map(Label::getText).filter(s -> !s.isBlank()).toList();
+        robot.type(KeyCode.ESCAPE);
+        assertThat(shown).contains("Ctrl+0", "Ctrl+1").noneMatch(s -> s.contains("DIGIT"));
+    }
+
+    @Test
+    void helpListsTheDebuggerKeysAndEscapeClosesIt(FxRobot robot) {
+        robot.clickOn(onCanvas(30, 30));
+        robot.type(KeyCode.F1);
+        TableView<?> table = robot.lookup("#shortcuts").queryAs(TableView.class);
+        List<String> keys = fx(() -> table.getItems().stream().map(i -> ((Menus.Shortcut) i).keys()).toList());
+        assertThat(keys).contains("F8", "Shift+F8", "Ctrl+1", "Ctrl+Backspace");
+        Stage help = fx(() -> (Stage) table.getScene().getWindow());
+        robot.type(KeyCode.ESCAPE);
+        assertThat(fx(help::isShowing)).as("Esc closes the shortcuts window").isFalse();
+    }
+
+    @Test
+    void ctrl1ShowsActualSizeAndCtrl0Fits(FxRobot robot) {
+        openSample("05");
+        robot.clickOn(onCanvas(20, 20));
+        fx(() -> canvas().setView(0.3, 0, 0));
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT1).release(KeyCode.DIGIT1, KeyCode.CONTROL);
+        assertThat(canvas().zoomLevel()).isEqualTo(1.0);
+        fx(() -> canvas().setView(0.3, 900, 700));
+        robot.press(KeyCode.CONTROL, KeyCode.DIGIT0).release(KeyCode.DIGIT0, KeyCode.CONTROL);
+        assertThat(canvas().zoomLevel()).isNotEqualTo(0.3);
+        assertThat(canvas().panOffset()).isNotEqualTo(new javafx.geometry.Point2D(900, 700));
+    }
+
+    private List<String> contextItems() {
+        return fx(() -> Window.getWindows().stream().filter(w -> w instanceof ContextMenu && w.isShowing())
+                .flatMap(w -> ((ContextMenu) w).getItems().stream()).map(MenuItem::getText)
+                .filter(java.util.Objects::nonNull).toList());
+    }
+
+    @Test
+    void rightClickOffersContextMenusOnBoxesWiresAndTheCanvas(FxRobot robot) {
+        openSample("06");
+        fx(() -> canvas().fit());
+        Node box = robot.lookup("#op-" + doc().current().operatorIds().get(2)).query();
+        robot.clickOn(box, MouseButton.SECONDARY);
+        assertThat(contextItems()).contains("Delete", "Duplicate", "Inspect Output");
+        robot.type(KeyCode.ESCAPE);
+        Stream s = doc().current().streams().get(0);
+        Node line = fx(() -> canvas().streamView(s).getChildren().get(0));
+        robot.clickOn(line, MouseButton.SECONDARY);
+        assertThat(contextItems()).contains("Delete Stream", "Inspect Stream");
+        assertThat(doc().selectedStreams()).containsExactly(s);
+        robot.type(KeyCode.ESCAPE);
+        fx(() -> doc().selectedStreams().clear());
+        robot.clickOn(onCanvas(15, 15), MouseButton.SECONDARY);
+        assertThat(contextItems()).contains("Paste", "Select All", "Auto-Layout", "Zoom to Fit");
+        robot.type(KeyCode.ESCAPE);
+        // a right drag still pans and opens no menu
+        var pan = canvas().panOffset();
+        robot.drag(onCanvas(15, 15), MouseButton.SECONDARY).dropTo(onCanvas(115, 65));
+        assertThat(canvas().panOffset()).isNotEqualTo(pan);
+        assertThat(contextItems()).isEmpty();
+    }
+}
