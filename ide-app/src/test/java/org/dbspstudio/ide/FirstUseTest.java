@@ -155,4 +155,68 @@ class FirstUseTest extends IdeTestBase {
         assertThat(canvas().panOffset()).isNotEqualTo(pan);
         assertThat(contextItems()).isEmpty();
     }
+
+    @Test
+    void everyBottomPanelFollowsTheActiveTab(FxRobot robot) throws Exception {
+        EditorTab tc = openSample("05");
+        robot.clickOn("#debug-step");
+        settle(tc, 0);
+        fx(() -> tc.doc().enter("tc"));
+        fx(() -> tc.doc().select(List.of("paths")));
+        fx(() -> window.debugger().timeline().addStream(window.debugger().inspector().stream()));
+        fx(() -> window.debugger().scenarioPanel().select("edges", 2));
+        fx(() -> window.debugger().verify());
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.debugger().verifyPanel().verdictText().contains("PASS")));
+        assertThat(window.debugger().inspector().titleText()).contains("paths.out");
+
+        EditorTab uo = openSample("06");
+        assertThat(fx(() -> window.debugger().inspector().titleText())).doesNotContain("paths");
+        assertThat(fx(() -> window.debugger().inspector().shown())).isEmpty();
+        assertThat(fx(() -> window.debugger().timeline().streams())).isEmpty();
+        assertThat(fx(() -> window.debugger().verifyPanel().verdictText())).doesNotContain("PASS");
+        assertThat(fx(() -> window.debugger().verifyPanel().checks())).isEmpty();
+        assertThat(fx(() -> window.debugger().scenarioPanel().selectedStep())).isZero();
+        assertThat(fx(() -> window.debugger().scenarioPanel().selectedInput())).isEqualTo("users");
+
+        fx(() -> window.documents().getSelectionModel().select(tc.tab()));
+        assertThat(fx(() -> window.debugger().inspector().titleText())).contains("paths.out");
+        assertThat(fx(() -> window.debugger().timeline().streams())).hasSize(1);
+        assertThat(fx(() -> window.debugger().verifyPanel().verdictText())).contains("PASS");
+        assertThat(fx(() -> window.debugger().scenarioPanel().selectedStep())).isEqualTo(2);
+        assertThat(uo).isNotSameAs(tc);
+    }
+
+    @Test
+    void nestedBadgesKeepTheirValuesWhenAStepRunsFewerIterations(FxRobot robot) throws Exception {
+        for (String sample : List.of("05", "10")) {
+            EditorTab t = openSample(sample);
+            String nested = fx(() -> t.doc().current().operators().stream()
+                    .filter(o -> o.kind() == org.dbspstudio.model.OpKind.NESTED).findFirst().orElseThrow().id());
+            fx(() -> t.doc().enter(nested));
+            String inner = fx(() -> t.doc().current().operators().stream()
+                    .filter(o -> o.kind() == org.dbspstudio.model.OpKind.PLUS).findFirst().orElseThrow().id());
+            fx(() -> t.doc().select(List.of(inner)));
+            DebugSession s = window.debugger().session(t);
+            java.util.Set<Integer> counts = new java.util.TreeSet<>();
+            int steps = t.doc().document().scenario().steps();
+            for (int step = 0; step < steps; step++) {
+                robot.clickOn("#debug-step");
+                settle(t, step);
+                var ins = window.debugger().inspector();
+                int[] its = fx(ins::iterations);
+                int ran = fx(() -> s.iterations(nested, s.cursor()));
+                counts.add(ran);
+                assertThat(fx(ins::iterationCountTexts)).as(sample + " step " + step)
+                        .containsExactly("(" + ran + (ran == 1 ? " iteration" : " iterations") + " at step " + s.cursor() + ")");
+                var ref = ins.stream();
+                String expected = fx(() -> org.dbspstudio.ide.debug.ValueRows.summary(s.value(ref, s.cursor(), its), false));
+                assertThat(fx(() -> window.debugger().values(t).labels().get(ref.op() + "." + ref.port())))
+                        .as(sample + " badge of " + ref.label() + " at step " + step).isEqualTo(expected);
+                for (var e : fx(() -> window.debugger().values(t).labels()).entrySet()) {
+                    assertThat(e.getValue()).as(sample + " " + e.getKey() + " at step " + step).isNotIn("no value", "—", "–");
+                }
+            }
+            assertThat(counts).as(sample + ": some step runs fewer iterations than another").hasSizeGreaterThan(1);
+        }
+    }
 }

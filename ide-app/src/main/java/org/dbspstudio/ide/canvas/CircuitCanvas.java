@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import javafx.geometry.Bounds;
 import javafx.geometry.Point2D;
@@ -220,6 +221,7 @@ public final class CircuitCanvas extends Region {
             }
         }
         streamLayer.getChildren().setAll(views);
+        feedback = feedbackStreams(c);
         hint.setVisible(nodes.isEmpty());
         reroute(null);
         showSelection();
@@ -256,25 +258,74 @@ public final class CircuitCanvas extends Region {
         }
     }
 
-    /** Recomputes the routes of the streams touching {@code ops} (all when null). */
+    private Set<Stream> feedback = Set.of();
+
+    /**
+     * The feedback streams of a circuit: those on a cycle with a strict operator (z⁻¹) at one end,
+     * through which values go back in time. They are drawn dashed, each on a track of its own.
+     */
+    public static Set<Stream> feedbackStreams(Circuit c) {
+        org.jgrapht.Graph<String, org.jgrapht.graph.DefaultEdge> g =
+                new org.jgrapht.graph.DefaultDirectedGraph<>(org.jgrapht.graph.DefaultEdge.class);
+        c.operatorIds().forEach(g::addVertex);
+        for (Stream s : c.streams()) {
+            if (g.containsVertex(s.from().op()) && g.containsVertex(s.to().op()) && !s.from().op().equals(s.to().op())) {
+                g.addEdge(s.from().op(), s.to().op());
+            }
+        }
+        Map<String, Integer> component = new HashMap<>();
+        var sccs = new org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector<>(g).stronglyConnectedSets();
+        for (int i = 0; i < sccs.size(); i++) {
+            for (String v : sccs.get(i)) {
+                component.put(v, i);
+            }
+        }
+        Set<Stream> out = new java.util.LinkedHashSet<>();
+        for (Stream s : c.streams()) {
+            Operator a = c.op(s.from().op());
+            Operator b = c.op(s.to().op());
+            if (a == null || b == null) {
+                continue;
+            }
+            boolean cycle = s.from().op().equals(s.to().op())
+                    || Objects.equals(component.get(a.id()), component.get(b.id()));
+            if (cycle && (a.kind().strict() || b.kind().strict())) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
+    /** Recomputes the routes of the streams touching {@code ops} (all when null), around every box. */
     void reroute(Set<String> ops) {
+        List<Router.Rect> boxes = new ArrayList<>();
+        for (OperatorNode n : nodes.values()) {
+            boxes.add(new Router.Rect(n.getLayoutX(), n.getLayoutY(), n.boxWidth(), n.boxHeight()));
+        }
         Map<String, Integer> lanes = new HashMap<>();
+        int feedbackLane = 0;
         for (StreamView v : streams.values()) {
             Stream s = v.stream();
             OperatorNode a = nodes.get(s.from().op());
             OperatorNode b = nodes.get(s.to().op());
-            double sx = a.getLayoutX() + a.boxWidth();
-            double tx = b.getLayoutX();
-            boolean feedback = Routes.isFeedback(sx, tx);
-            int lane = feedback ? lanes.merge(s.from().op(), 1, Integer::sum) - 1 : 0;
+            boolean back = feedback.contains(s);
+            // feedback streams: a track each; forward streams: a lane per source port
+            int lane = back ? 1 + feedbackLane++ % 6
+                    : lanes.computeIfAbsent(s.from().toString(), k -> lanes.size() % 3);
             if (ops != null && !ops.contains(a.operator().id()) && !ops.contains(b.operator().id())) {
                 continue;
             }
+            double sx = a.getLayoutX() + a.boxWidth();
+            double tx = b.getLayoutX();
             double sy = a.getLayoutY() + Geometry.outputY(a.operator(), s.from().port());
             double ty = b.getLayoutY() + Geometry.inputY(b.operator(), s.to().port());
-            v.setRoute(Routes.route(sx, sy, tx, ty,
-                    new Routes.Box(a.getLayoutY(), a.getLayoutY() + a.boxHeight()),
-                    new Routes.Box(b.getLayoutY(), b.getLayoutY() + b.boxHeight()), lane), feedback);
+            List<Routes.Pt> route = Router.route(sx, sy, tx, ty, boxes, lane);
+            if (route == null) {
+                route = Routes.route(sx, sy, tx, ty,
+                        new Routes.Box(a.getLayoutY(), a.getLayoutY() + a.boxHeight()),
+                        new Routes.Box(b.getLayoutY(), b.getLayoutY() + b.boxHeight()), lane);
+            }
+            v.setRoute(route, back);
         }
     }
 

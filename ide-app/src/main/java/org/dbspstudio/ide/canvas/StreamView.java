@@ -39,7 +39,22 @@ public final class StreamView extends Group {
         return tip;
     }
 
+    private List<Routes.Pt> route = List.of();
+    private boolean feedback;
+
+    /** The route drawn, from the output port to the input port. */
+    public List<Routes.Pt> route() {
+        return route;
+    }
+
+    /** Whether it is drawn as a feedback stream (dashed). */
+    public boolean isFeedback() {
+        return feedback;
+    }
+
     void setRoute(List<Routes.Pt> pts, boolean feedback) {
+        this.route = List.copyOf(pts);
+        this.feedback = feedback;
         Double[] xy = new Double[pts.size() * 2];
         for (int i = 0; i < pts.size(); i++) {
             xy[2 * i] = pts.get(i).x();

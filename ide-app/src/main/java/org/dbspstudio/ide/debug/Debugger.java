@@ -65,6 +65,11 @@ public final class Debugger {
         Map<String, StreamType> types;
         long typesRevision = -1;
         EngineException shownFailure;
+        /** What the bottom panels showed for this document, restored when its tab is selected again. */
+        StreamRef inspected;
+        final List<StreamRef> timelineRows = new ArrayList<>();
+        String scenarioInput;
+        int scenarioStep;
     }
 
     public Debugger(MainWindow window) {
@@ -238,19 +243,25 @@ public final class Debugger {
 
     private void follow() {
         EditorTab t = current().orElse(null);
+        if (shown != null && entries.containsKey(shown) && shown != t) {
+            Entry old = entries.get(shown);
+            old.scenarioInput = scenario.selectedInput();
+            old.scenarioStep = scenario.selectedStep();
+        }
         shown = t;
+        verify.showFor(t);
         if (t == null) {
             time.bind(null);
-            timeline.bind(null);
+            timeline.bind(null, new ArrayList<>());
             statistics.bind(null);
             inspector.show(null, null, null);
             explanation.clear();
-            scenario.refresh();
+            scenario.select(null, 0);
             return;
         }
         Entry e = entry(t);
         time.bind(e.session);
-        timeline.bind(e.session);
+        timeline.bind(e.session, e.timelineRows);
         statistics.bind(e.session);
         e.values.setHeatMap(statistics.heatMapProperty().get());
         if (e.rewrite != null) {
@@ -258,6 +269,8 @@ public final class Debugger {
         } else {
             explanation.clear();
         }
+        inspector.show(e.session, e.inspected, e.inspected == null ? null : typeOf(t, e.inspected));
+        scenario.select(e.scenarioInput, e.scenarioStep);
         selectionChanged(t);
         refreshAll(t);
     }
@@ -265,8 +278,8 @@ public final class Debugger {
     private void refreshAll(EditorTab t) {
         scenario.refresh();
         Entry e = entry(t);
-        e.values.refresh();
         inspector.refresh();
+        e.values.refresh();
         timeline.refresh();
         statistics.refresh();
     }
@@ -290,8 +303,8 @@ public final class Debugger {
         if (shown != t) {
             return;
         }
-        e.values.refresh();
         inspector.refresh();
+        e.values.refresh();
         timeline.refresh();
         statistics.refresh();
         if (!s.messageProperty().get().isEmpty()) {
@@ -352,6 +365,7 @@ public final class Debugger {
     }
 
     private void showInspector(EditorTab t, StreamRef ref) {
+        entry(t).inspected = ref;
         inspector.show(entry(t).session, ref, typeOf(t, ref));
         entry(t).values.refresh();
     }
@@ -372,16 +386,19 @@ public final class Debugger {
         return e.types.get(ref.op() + "." + ref.port());
     }
 
+    /**
+     * The inner iterations the canvas shows for the nested circuit at {@code path}: the inspector's
+     * choice when it inspects a stream there, else the last; always within what the step ran.
+     */
     private int[] iterationsFor(EditorTab t, List<String> path) {
         StreamRef r = inspector.stream();
-        if (shown == t && r != null && r.path().equals(path)) {
-            return inspector.iterations();
-        }
+        int[] chosen = shown == t && r != null && r.path().equals(path) ? inspector.iterations() : null;
         DebugSession s = entry(t).session;
         int[] its = new int[path.size()];
         for (int d = 0; d < path.size(); d++) {
             int n = s.cursor() < 0 ? 0 : s.iterations(path.get(d), s.cursor(), java.util.Arrays.copyOf(its, d));
-            its[d] = Math.max(0, n - 1);
+            int last = Math.max(0, n - 1);
+            its[d] = chosen == null || d >= chosen.length ? last : Math.max(0, Math.min(chosen[d], last));
         }
         return its;
     }
@@ -501,7 +518,7 @@ public final class Debugger {
             }
         }
         showPanel("Verify");
-        verify.verify(original, incremental, t.doc().document().scenario())
+        verify.verify(t, original, incremental, t.doc().document().scenario())
                 .thenRun(() -> window.status(verify.verdictText()));
     }
 }

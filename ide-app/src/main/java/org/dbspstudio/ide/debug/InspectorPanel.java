@@ -35,7 +35,9 @@ import org.dbspstudio.model.types.StreamType;
  * a key are together), and for streams inside nested circuits one iteration selector per level.
  */
 public final class InspectorPanel extends VBox {
-    private final Label title = new Label("Select a stream or an operator to inspect its value");
+    static final String NOTHING = "Select a stream or an operator to inspect its value";
+    private final Label title = new Label(NOTHING);
+    private final List<Label> iterationCounts = new ArrayList<>();
     private final Label summary = new Label();
     private final ToggleButton changeButton = new ToggleButton("Change");
     private final ToggleButton contentsButton = new ToggleButton("Contents");
@@ -125,6 +127,15 @@ public final class InspectorPanel extends VBox {
     /** The entries shown (filtered, in table order). */
     public List<ValueRows.Entry> shown() {
         return List.copyOf(table.getItems());
+    }
+
+    public String titleText() {
+        return title.getText();
+    }
+
+    /** The "(4 iterations)" texts beside the iteration pickers, outermost first. */
+    public List<String> iterationCountTexts() {
+        return iterationCounts.stream().map(Label::getText).toList();
     }
 
     public String summaryText() {
@@ -256,6 +267,7 @@ public final class InspectorPanel extends VBox {
     private void buildIterationSelectors() {
         iterationBox.getChildren().clear();
         iterationSpinners.clear();
+        iterationCounts.clear();
         followLast.clear();
         if (ref == null || ref.depth() == 0) {
             return;
@@ -277,7 +289,11 @@ public final class InspectorPanel extends VBox {
             });
             iterationSpinners.add(sp);
             followLast.add(true);
-            iterationBox.getChildren().addAll(new Label(ref.path().get(i) + ":"), sp);
+            Label count = new Label();
+            count.setId("inspect-iteration-count-" + i);
+            count.setMinWidth(Region.USE_PREF_SIZE);
+            iterationCounts.add(count);
+            iterationBox.getChildren().addAll(new Label(ref.path().get(i) + ":"), sp, count);
         }
     }
 
@@ -291,6 +307,7 @@ public final class InspectorPanel extends VBox {
         if (session == null || ref == null) {
             items.clear();
             summary.setText("");
+            title.setText(NOTHING);
             return;
         }
         int step = session.cursor();
@@ -314,6 +331,8 @@ public final class InspectorPanel extends VBox {
                 var f = (SpinnerValueFactory.IntegerSpinnerValueFactory) sp.getValueFactory();
                 int max = Math.max(0, n - 1);
                 f.setMax(max);
+                iterationCounts.get(i).setText(step < 0 ? "" : "(" + n + (n == 1 ? " iteration" : " iterations")
+                        + " at step " + step + ")");
                 if (followLast.get(i) || sp.getValue() == null || sp.getValue() > max) {
                     f.setValue(max);
                 }

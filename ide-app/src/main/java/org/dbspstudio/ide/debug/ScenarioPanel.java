@@ -182,7 +182,7 @@ public final class ScenarioPanel extends VBox {
             if (!input.getItems().equals(names)) {
                 String keep = input.getValue();
                 input.getItems().setAll(names);
-                input.setValue(names.contains(keep) ? keep : names.isEmpty() ? null : names.get(0));
+                input.setValue(keep != null && names.contains(keep) ? keep : names.isEmpty() ? null : names.get(0));
             } else if (input.getValue() == null && !names.isEmpty()) {
                 input.setValue(names.get(0));
             }

@@ -23,7 +23,7 @@ import org.dbspstudio.engine.value.StreamValue;
 public final class TimelinePanel extends VBox {
     static final int MAX_COLUMNS = 200;
     private final GridPane grid = new GridPane();
-    private final List<StreamRef> rows = new ArrayList<>();
+    private List<StreamRef> rows = new ArrayList<>();
     private final Button add = new Button("+ Add stream");
     private final Button clear = new Button("Clear");
     private DebugSession session;
@@ -80,8 +80,10 @@ public final class TimelinePanel extends VBox {
         refresh();
     }
 
-    public void bind(DebugSession s) {
+    /** Follows a document's session and its own list of chosen streams (kept per document). */
+    public void bind(DebugSession s, List<StreamRef> streams) {
         session = s;
+        rows = streams;
         refresh();
     }
 

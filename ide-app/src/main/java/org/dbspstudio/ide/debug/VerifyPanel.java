@@ -28,7 +28,7 @@ public final class VerifyPanel extends VBox {
     /** Random change streams checked after the scenario. */
     public static final int RANDOM_RUNS = 5;
 
-    private final Label verdict = new Label("Verify compares the incremental circuit with the original on the scenario and on random changes");
+    private final Label verdict = new Label(NOT_VERIFIED);
     private final TableView<StepVerifier.StepCheck> table = new TableView<>();
     private final ExecutorService worker = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "dbsp-verify");
@@ -36,6 +36,13 @@ public final class VerifyPanel extends VBox {
         return t;
     });
     private volatile boolean passed;
+    static final String NOT_VERIFIED = "Verify compares the incremental circuit with the original on the scenario and on random changes";
+    /** A document's last verification, shown again when its tab is selected. */
+    private record Shown(String verdict, List<StepVerifier.StepCheck> checks, boolean passed) {
+    }
+
+    private final java.util.Map<Object, Shown> byOwner = new java.util.WeakHashMap<>();
+    private Object owner;
 
     public VerifyPanel() {
         setId("verify");
@@ -88,8 +95,22 @@ public final class VerifyPanel extends VBox {
         return List.copyOf(table.getItems());
     }
 
-    /** Runs the check in the background; the future completes on the JavaFX thread once shown. */
-    public CompletableFuture<Void> verify(Circuit original, Circuit incremental, Scenario scenario) {
+    /** Shows what was verified for {@code who} (a document tab), or nothing yet. */
+    public void showFor(Object who) {
+        owner = who;
+        Shown s = who == null ? null : byOwner.get(who);
+        verdict.setText(s == null ? NOT_VERIFIED : s.verdict());
+        table.getItems().setAll(s == null ? List.of() : s.checks());
+        passed = s != null && s.passed();
+    }
+
+    /**
+     * Runs the check for {@code who} in the background; the result is kept for {@code who} and shown
+     * when it is the document shown. The future completes on the JavaFX thread.
+     */
+    public CompletableFuture<Void> verify(Object who, Circuit original, Circuit incremental, Scenario scenario) {
+        owner = who;
+        byOwner.put(who, new Shown("Verifying…", List.of(), false));
         verdict.setText("Verifying…");
         table.getItems().clear();
         Circuit o = original.copy();
@@ -116,9 +137,10 @@ public final class VerifyPanel extends VBox {
             String t = text;
             boolean p = ok;
             Platform.runLater(() -> {
-                passed = p;
-                verdict.setText(t);
-                table.getItems().setAll(shown);
+                byOwner.put(who, new Shown(t, shown, p));
+                if (owner == who) {
+                    showFor(who);
+                }
                 done.complete(null);
             });
         });
