@@ -140,8 +140,10 @@ class FirstUseTest extends IdeTestBase {
         assertThat(contextItems()).contains("Delete", "Duplicate", "Inspect Output");
         robot.type(KeyCode.ESCAPE);
         Stream s = doc().current().streams().get(0);
-        Node line = fx(() -> canvas().streamView(s).getChildren().get(0));
-        robot.clickOn(line, MouseButton.SECONDARY);
+        var route = fx(() -> canvas().streamView(s).route());
+        var p0 = route.get(route.size() / 2 - 1);
+        var p1 = route.get(route.size() / 2);
+        robot.clickOn(fx(() -> canvas().drawing().localToScreen((p0.x() + p1.x()) / 2, (p0.y() + p1.y()) / 2)), MouseButton.SECONDARY);
         assertThat(contextItems()).contains("Delete Stream", "Inspect Stream");
         assertThat(doc().selectedStreams()).containsExactly(s);
         robot.type(KeyCode.ESCAPE);
@@ -218,5 +220,69 @@ class FirstUseTest extends IdeTestBase {
             }
             assertThat(counts).as(sample + ": some step runs fewer iterations than another").hasSizeGreaterThan(1);
         }
+    }
+
+    private void assertNoOverlap(String when) {
+        var boxes = fx(() -> canvas().boxes(List.of()));
+        for (int i = 0; i < boxes.size(); i++) {
+            for (int j = i + 1; j < boxes.size(); j++) {
+                var a = boxes.get(i);
+                var b = boxes.get(j);
+                boolean overlap = a.x() < b.right() && b.x() < a.right() && a.y() < b.bottom() && b.y() < a.bottom();
+                assertThat(overlap).as(when + ": " + a + " overlaps " + b).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void newBoxesLandInFreeSpaceAndDropsNeverOverlap(FxRobot robot) {
+        for (var kind : List.of(org.dbspstudio.model.OpKind.INTEGRATE, org.dbspstudio.model.OpKind.OUTPUT,
+                org.dbspstudio.model.OpKind.DELAY)) {
+            Node item = window.palette().item(kind);
+            fx(() -> window.addAtCentre(kind));
+            assertNoOverlap("after adding " + kind);
+            assertThat(item).isNotNull();
+        }
+        dropFromPalette(robot, org.dbspstudio.model.OpKind.PLUS, 300, 300);
+        var ids = doc().current().operatorIds();
+        Node a = robot.lookup("#op-" + ids.get(0)).query();
+        Node b = robot.lookup("#op-" + ids.get(3)).query();
+        robot.drag(b, MouseButton.PRIMARY).dropTo(a);
+        assertNoOverlap("after dropping " + ids.get(3) + " on " + ids.get(0));
+        assertThat(doc().commands().nextUndo().orElseThrow().description()).startsWith("Move");
+    }
+
+    @Test
+    void deletedRowsAreRedWithEitherThemeAndNoCssErrorIsLogged(FxRobot robot) throws Exception {
+        for (boolean modena : new boolean[] {false, true}) {
+            System.setProperty("dbsp.modena", Boolean.toString(modena));
+            try {
+                fx(() -> window.setDark(false));
+                EditorTab t = openSample("06");
+                fx(() -> window.debugger().showPanel("Inspector"));
+                fx(() -> t.doc().select(List.of("users")));
+                fx(() -> window.debugger().session(t).seek(3));
+                settle(t, 3);
+                var rows = robot.lookup("#inspector-table .table-row-cell.row-delete").queryAll();
+                assertThat(rows).as("a deleted row at step 3").isNotEmpty();
+                for (Node r : rows) {
+                    var bg = fx(() -> ((javafx.scene.layout.Region) r).getBackground());
+                    assertThat(bg).isNotNull();
+                    assertThat(bg.getFills().get(bg.getFills().size() - 1).getFill().toString())
+                            .as("deleted row background (modena " + modena + ")").isNotEqualTo("0x00000000");
+                }
+            } finally {
+                System.clearProperty("dbsp.modena");
+            }
+        }
+        fx(() -> window.setDark(false));
+        assertThat(cssProblems).isEmpty();
+    }
+
+    @Test
+    void aRunThatFailsBeforeStepZeroSaysSoWithoutInternalNumbers(FxRobot robot) {
+        String text = org.dbspstudio.ide.debug.CanvasValues.failureBadge(-1);
+        assertThat(text).doesNotContain("-1");
+        assertThat(org.dbspstudio.ide.debug.CanvasValues.failureBadge(3)).isEqualTo("✗ failed at step 3");
     }
 }

@@ -172,6 +172,17 @@ final class CanvasGestures {
             return;
         }
         if (moved && dragOrigins != null) {
+            // a drop never overlaps: the moved boxes go to the nearest free place
+            List<Router.Rect> moving = canvas.boxes(canvas.nodes().keySet().stream()
+                    .filter(id -> !dragOrigins.containsKey(id)).toList());
+            double[] off = Placement.nearestFreeOffset(moving, canvas.boxes(dragOrigins.keySet()));
+            if (off[0] != 0 || off[1] != 0) {
+                for (String id : dragOrigins.keySet()) {
+                    OperatorNode n = canvas.node(id);
+                    n.setLayoutX(n.getLayoutX() + off[0]);
+                    n.setLayoutY(n.getLayoutY() + off[1]);
+                }
+            }
             Map<String, Layout.Point> after = canvas.positions(dragOrigins.keySet());
             if (!after.equals(dragOrigins)) {
                 doc.execute(new MoveCommand(dragOrigins, after));

@@ -516,6 +516,17 @@ public final class CircuitCanvas extends Region {
         return new Point2D((getWidth() / 2 - pan.getX()) / s, (getHeight() / 2 - pan.getY()) / s);
     }
 
+    /** The boxes drawn, except those of {@code except}. */
+    public List<Router.Rect> boxes(Collection<String> except) {
+        List<Router.Rect> r = new ArrayList<>();
+        nodes.forEach((id, n) -> {
+            if (!except.contains(id)) {
+                r.add(new Router.Rect(n.getLayoutX(), n.getLayoutY(), n.boxWidth(), n.boxHeight()));
+            }
+        });
+        return r;
+    }
+
     /** Current layout positions of the given operators as drawn. */
     Map<String, Layout.Point> positions(Collection<String> ids) {
         Map<String, Layout.Point> m = new LinkedHashMap<>();

@@ -129,6 +129,8 @@ public final class OperatorNode extends Group {
         } else {
             if (problem == null) {
                 problem = new Tooltip();
+                problem.setWrapText(true);
+                problem.setMaxWidth(520);
                 Tooltip.install(this, problem);
             }
             problem.setText(message);

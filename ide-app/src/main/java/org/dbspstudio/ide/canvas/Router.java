@@ -16,11 +16,11 @@ import java.util.TreeSet;
 public final class Router {
     /** A box, in world coordinates. */
     public record Rect(double x, double y, double w, double h) {
-        double right() {
+        public double right() {
             return x + w;
         }
 
-        double bottom() {
+        public double bottom() {
             return y + h;
         }
     }

@@ -27,6 +27,8 @@ public final class StreamView extends Group {
         head.setMouseTransparent(true);
         getChildren().addAll(hit, line, head);
         tip.setShowDelay(Duration.millis(250));
+        tip.setWrapText(true);
+        tip.setMaxWidth(520);
         Tooltip.install(hit, tip);
     }
 

@@ -160,15 +160,20 @@ public final class CanvasValues {
             }
             if (n != null) {
                 Rectangle r = outline(n, "run-error", 6);
-                Label l = new Label("✗ step " + f.step());
+                Label l = new Label(failureBadge(f.step()));
                 l.getStyleClass().add("run-error-label");
                 l.setId("run-error-label");
                 l.setLayoutX(n.getLayoutX());
                 l.setLayoutY(n.getLayoutY() - 22);
-                l.setTooltip(new Tooltip(f.getMessage()));
+                l.setTooltip(wrapping(f.getMessage()));
                 layer.getChildren().addAll(r, l);
             }
         }
+    }
+
+    /** The badge over the operator a run failed at: "✗ failed at step 3", or "✗ cannot run" before step 0. */
+    public static String failureBadge(int step) {
+        return step < 0 ? "✗ cannot run" : "✗ failed at step " + step;
     }
 
     private void inspect(String op, String port) {
@@ -176,6 +181,14 @@ public final class CanvasValues {
         doc.selectedStreams().clear();
         doc.current().streams().stream().filter(s -> s.from().op().equals(op) && s.from().port().equals(port))
                 .findFirst().ifPresentOrElse((Stream s) -> doc.selectedStreams().add(s), () -> doc.selectedOperators().add(op));
+    }
+
+    /** A tooltip that wraps long text instead of running off the screen. */
+    static Tooltip wrapping(String text) {
+        Tooltip t = new Tooltip(text);
+        t.setWrapText(true);
+        t.setMaxWidth(520);
+        return t;
     }
 
     private static Rectangle outline(OperatorNode n, String style, double pad) {

@@ -41,7 +41,11 @@ public final class ExplanationPanel extends VBox {
             protected void updateItem(RewriteStep s, boolean empty) {
                 super.updateItem(s, empty);
                 setText(empty || s == null ? null : (getIndex() + 1) + ". " + s.summary());
-                setTooltip(empty || s == null ? null : new Tooltip("replaced: " + s.replaced() + "\ncreated: " + s.created()));
+                // long rule texts wrap within the panel instead of being cut off
+                setWrapText(true);
+                setPrefWidth(0);
+                setTooltip(empty || s == null ? null : CanvasValues.wrapping(s.summary() + "\nreplaced: " + s.replaced()
+                        + "\ncreated: " + s.created()));
             }
         });
         list.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {

@@ -311,8 +311,11 @@ public final class MainWindow implements Palette.Target {
     private void create(EditorTab t, OpKind kind, double cx, double cy) {
         EditorDocument doc = t.doc();
         Operator op = NewOperators.create(doc.document().circuit(), kind);
-        double x = Geometry.snap(cx - Geometry.width(op) / 2);
-        double y = Geometry.snap(cy - Geometry.height(op) / 2);
+        // new boxes go to the free place nearest to where they were dropped
+        var free = org.dbspstudio.ide.canvas.Placement.nearestFree(cx - Geometry.width(op) / 2, cy - Geometry.height(op) / 2,
+                Geometry.width(op), Geometry.height(op), t.canvas().boxes(List.of()));
+        double x = free.x();
+        double y = free.y();
         var positions = new java.util.LinkedHashMap<String, org.dbspstudio.model.Layout.Point>();
         positions.put(op.id(), new org.dbspstudio.model.Layout.Point(x, y));
         if (op.child() != null) {

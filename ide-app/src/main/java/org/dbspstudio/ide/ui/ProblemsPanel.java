@@ -28,6 +28,33 @@ public final class ProblemsPanel extends TableView<Diagnostic> {
             }
         });
         TableColumn<Diagnostic, String> msg = column("Message", 520, Diagnostic::message);
+        // long messages wrap (the row grows) and show whole as tooltip, instead of being cut off
+        msg.setCellFactory(c -> new TableCell<>() {
+            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+
+            {
+                text.wrappingWidthProperty().bind(c.widthProperty().subtract(12));
+                text.getStyleClass().add("problem-text");
+                setPrefHeight(javafx.scene.control.Control.USE_COMPUTED_SIZE);
+            }
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(null);
+                if (empty || item == null) {
+                    setGraphic(null);
+                    setTooltip(null);
+                } else {
+                    text.setText(item);
+                    setGraphic(text);
+                    javafx.scene.control.Tooltip t = new javafx.scene.control.Tooltip(item);
+                    t.setWrapText(true);
+                    t.setMaxWidth(520);
+                    setTooltip(t);
+                }
+            }
+        });
         getColumns().add(sev);
         getColumns().add(msg);
         getColumns().add(column("Where", 180, Diagnostic::where));

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * Finds the AtlantaFX Primer stylesheets. Only the stylesheets are used (the library's classes
  * are Java 21 bytecode): from the class path, else from the jar named by the system property
  * {@code dbsp.atlantafxJar} (set by {@code mvn javafx:run}, whose launcher leaves that jar out),
- * else the editor's own fallback colours on top of JavaFX's Modena.
+ * else (or with {@code -Ddbsp.modena=true}) the editor's own fallback colours on top of JavaFX's Modena.
  */
 final class Themes {
     private Themes() {
@@ -16,6 +16,9 @@ final class Themes {
 
     /** The user agent stylesheet URL, or null for Modena. */
     static String userAgent(boolean dark) {
+        if (Boolean.getBoolean("dbsp.modena")) {
+            return null;
+        }
         String name = dark ? "primer-dark.css" : "primer-light.css";
         URL u = Themes.class.getResource("/atlantafx/base/theme/" + name);
         if (u != null) {
