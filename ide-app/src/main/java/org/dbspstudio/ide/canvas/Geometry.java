@@ -41,10 +41,10 @@ public final class Geometry {
     }
 
     public static double width(Operator op) {
-        double text = Math.max(Math.max(shortDetail(op).length() * CHAR_WIDTH, op.id().length() * 5.6),
+        double text = Math.max(Math.max(shortDetail(op).length() * CHAR_WIDTH, op.id().length() * 6.4),
                 op.kind().glyph().length() * 11.5);
-        double in = showPortNames(op.inputPorts()) ? longest(op.inputPorts()) * 5.6 + 10 : 0;
-        double out = showPortNames(op.outputPorts()) ? longest(op.outputPorts()) * 5.6 + 10 : 0;
+        double in = showPortNames(op.inputPorts()) ? longest(op.inputPorts()) * 6.4 + 10 : 0;
+        double out = showPortNames(op.outputPorts()) ? longest(op.outputPorts()) * 6.4 + 10 : 0;
         return snapUp(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, text + 2 * Math.max(in, out) + 20)));
     }
 

@@ -83,7 +83,7 @@ public final class OperatorNode extends Group {
 
     private static final Font GLYPH = Font.font("Serif", 20);
     private static final Font DETAIL = Font.font("System", 11);
-    private static final Font SMALL = Font.font("System", 9);
+    private static final Font SMALL = Font.font("System", 10.5);
 
     private static Text text(String s, String style, double w, double y) {
         Text t = new Text(s);

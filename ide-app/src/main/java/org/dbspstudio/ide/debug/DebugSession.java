@@ -231,6 +231,10 @@ public final class DebugSession {
                 if (failureEngine() != null) {
                     return m;
                 }
+                String hit = breakAt(engineCursor);
+                if (hit != null) {
+                    return "Breakpoint: " + hit;
+                }
                 publish(m, -1);
                 try {
                     Thread.sleep(delayMillis);
@@ -241,6 +245,24 @@ public final class DebugSession {
             }
             return "Paused at step " + engineCursor;
         });
+    }
+
+    private volatile java.util.function.IntFunction<String> breakCheck = t -> null;
+
+    /**
+     * What Play and Run to check after each step they run forward (on the engine's thread): a
+     * reason to stop there, or null to go on.
+     */
+    public void setBreakCheck(java.util.function.IntFunction<String> check) {
+        breakCheck = check == null ? t -> null : check;
+    }
+
+    private String breakAt(int step) {
+        try {
+            return breakCheck.apply(step);
+        } catch (RuntimeException e) {
+            return "A breakpoint could not be checked: " + e.getMessage();
+        }
     }
 
     /** Stops a long run or play in progress (the steps done so far stay recorded). */
@@ -541,6 +563,12 @@ public final class DebugSession {
             advance();
             if (failureEngine() != null && engineCursor >= failureEngine().step()) {
                 return failureEngine().getMessage();
+            }
+            if (engineCursor < t) {
+                String hit = breakAt(engineCursor);
+                if (hit != null) {
+                    return "Breakpoint: " + hit;
+                }
             }
             long now = System.nanoTime();
             if (t - start > 1 && now - lastProgress > PROGRESS_NANOS) {

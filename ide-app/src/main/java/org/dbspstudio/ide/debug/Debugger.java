@@ -52,6 +52,8 @@ public final class Debugger {
     private final StatisticsPanel statistics = new StatisticsPanel();
     private final ExplanationPanel explanation = new ExplanationPanel();
     private final VerifyPanel verify = new VerifyPanel();
+    private final ScopePanel scope = new ScopePanel();
+    private final BreakpointsPanel breakpoints = new BreakpointsPanel();
     private final Map<String, Tab> panelTabs = new LinkedHashMap<>();
     private EditorTab shown;
 
@@ -68,6 +70,8 @@ public final class Debugger {
         /** What the bottom panels showed for this document, restored when its tab is selected again. */
         StreamRef inspected;
         final List<StreamRef> timelineRows = new ArrayList<>();
+        final List<StreamRef> scopeRows = new ArrayList<>();
+        final List<Breakpoint> breakpoints = new java.util.concurrent.CopyOnWriteArrayList<>();
         String scenarioInput;
         int scenarioStep;
     }
@@ -114,10 +118,16 @@ public final class Debugger {
         addPanel("Inspector", inspect);
         panelTabs.put("Timeline", panelTabs.get("Inspector"));
         panelTabs.get("Inspector").setText("Inspector · Timeline");
+        addPanel("Scope", scope);
+        addPanel("Breakpoints", breakpoints);
         addPanel("Statistics", statistics);
         addPanel("Rewrite", explanation);
         addPanel("Verify", verify);
         timeline.setInspected(inspector::stream);
+        scope.setInspected(inspector::stream);
+        themeChanged(window.isDark());
+        breakpoints.setSources(inspector::stream, ref -> current().map(t -> typeOf(t, ref)).orElse(null));
+        scope.setOnSeek(step -> current().ifPresent(t -> entry(t).session.seek(step)));
         timeline.setOnPick((ref, step) -> current().ifPresent(t -> {
             entry(t).session.seek(step);
             if (ref.path().equals(t.doc().currentPath())) {
@@ -147,7 +157,14 @@ public final class Debugger {
     }
 
     private void addPanel(String name, javafx.scene.Node content) {
-        Tab t = new Tab(name, content);
+        // the content joins the scene when its tab is first shown: hidden panels cost no CSS or
+        // layout while the window comes up
+        Tab t = new Tab(name);
+        t.selectedProperty().addListener((o, a, b) -> {
+            if (b && t.getContent() == null) {
+                t.setContent(content);
+            }
+        });
         t.setId("panel-" + name.toLowerCase());
         t.setClosable(false);
         window.bottomPanels().getTabs().add(t);
@@ -196,6 +213,44 @@ public final class Debugger {
         return explanation;
     }
 
+    /** The plots follow the theme's text colour. */
+    public void themeChanged(boolean dark) {
+        scope.setTextColor(dark ? "#e6edf3" : "#1f2328");
+    }
+
+    public BreakpointsPanel breakpoints() {
+        return breakpoints;
+    }
+
+    /** Adds a breakpoint to a document (it stops that document's Play and Run to). */
+    public void addBreakpoint(EditorTab t, Breakpoint b) {
+        entry(t).breakpoints.add(b);
+        if (shown == t) {
+            breakpoints.refresh();
+        }
+    }
+
+    /** The type of a stream of a document, or null. */
+    public StreamType streamType(EditorTab t, StreamRef ref) {
+        return typeOf(t, ref);
+    }
+
+    public ScopePanel scope() {
+        return scope;
+    }
+
+    /** Pins a stream of a document to the scope and shows the scope. */
+    public void pinToScope(EditorTab t, StreamRef ref) {
+        List<StreamRef> rows = entry(t).scopeRows;
+        if (!rows.contains(ref)) {
+            rows.add(ref);
+        }
+        if (shown == t) {
+            scope.refresh();
+        }
+        showPanel("Scope");
+    }
+
     public VerifyPanel verifyPanel() {
         return verify;
     }
@@ -214,6 +269,15 @@ public final class Debugger {
             e.values.bind(e.session);
             e.values.setIterations(path -> iterationsFor(t, path));
             e.session.addListener(s -> published(t));
+            e.session.setBreakCheck(step -> {
+                for (Breakpoint b : e.breakpoints) {
+                    String why = b.check(e.session, step);
+                    if (why != null) {
+                        return why;
+                    }
+                }
+                return null;
+            });
             EditorDocument d = t.doc();
             d.revisionProperty().addListener((o, a, b) -> {
                 e.session.documentChanged();
@@ -253,6 +317,8 @@ public final class Debugger {
         if (t == null) {
             time.bind(null);
             timeline.bind(null, new ArrayList<>());
+            scope.bind(null, new ArrayList<>());
+            breakpoints.bind(new ArrayList<>());
             statistics.bind(null);
             inspector.show(null, null, null);
             explanation.clear();
@@ -262,6 +328,8 @@ public final class Debugger {
         Entry e = entry(t);
         time.bind(e.session);
         timeline.bind(e.session, e.timelineRows);
+        scope.bind(e.session, e.scopeRows);
+        breakpoints.bind(e.breakpoints);
         statistics.bind(e.session);
         e.values.setHeatMap(statistics.heatMapProperty().get());
         if (e.rewrite != null) {
@@ -281,6 +349,7 @@ public final class Debugger {
         inspector.refresh();
         e.values.refresh();
         timeline.refresh();
+        scope.refresh();
         statistics.refresh();
     }
 
@@ -306,9 +375,13 @@ public final class Debugger {
         inspector.refresh();
         e.values.refresh();
         timeline.refresh();
+        scope.refresh();
         statistics.refresh();
         if (!s.messageProperty().get().isEmpty()) {
             window.status(s.messageProperty().get());
+            if (s.messageProperty().get().startsWith("Breakpoint:")) {
+                breakpoints.showHit(s.messageProperty().get());
+            }
         }
         if (s.failure() != e.shownFailure) {
             e.shownFailure = s.failure();

@@ -55,6 +55,10 @@ final class CanvasMenus implements CircuitCanvas.ContextMenus {
                 w.debugger().showPanel("Inspector");
             }));
         }
+        for (String port : op.outputPorts()) {
+            items.add(item(op.outputPorts().size() == 1 ? "Pin Output to Scope" : "Pin " + port + " to Scope", null,
+                    () -> w.debugger().pinToScope(t, new org.dbspstudio.ide.debug.StreamRef(t.doc().currentPath(), id, port))));
+        }
         if (op.kind() == OpKind.NESTED) {
             items.add(item("Look Inside", "Shortcut+Enter", e::enterSelected));
         }
@@ -85,6 +89,8 @@ final class CanvasMenus implements CircuitCanvas.ContextMenus {
             t.doc().selectedStreams().add(s);
             w.debugger().showPanel("Inspector");
         }));
+        items.add(item("Pin to Scope", null, () -> w.debugger().pinToScope(t,
+                new org.dbspstudio.ide.debug.StreamRef(t.doc().currentPath(), s.from().op(), s.from().port()))));
         items.add(new SeparatorMenuItem());
         items.add(item("Delete Stream", "Delete", () -> {
             t.doc().selectedOperators().clear();

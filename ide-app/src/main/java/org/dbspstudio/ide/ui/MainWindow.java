@@ -344,6 +344,9 @@ public final class MainWindow implements Palette.Target {
             scene.getStylesheets().add(0, Themes.fallback(on));
         }
         prefs.setDarkTheme(on);
+        if (debugger != null) {
+            debugger.themeChanged(on);
+        }
         tabs().forEach(t -> t.canvas().setGridColor(gridColor()));
     }
 

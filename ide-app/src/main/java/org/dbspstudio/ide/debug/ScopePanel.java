@@ -1,0 +1,408 @@
+package org.dbspstudio.ide.debug;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.IntConsumer;
+import java.util.function.Supplier;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.canvas.Canvas;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.paint.Color;
+import javafx.stage.FileChooser;
+
+/**
+ * The waveform scope: streams pinned to it are plotted over the steps — integer streams as a
+ * line, Z-sets as bars of inserted (+, up) and deleted (−, down) weight with the size of their
+ * contents as a line; a stream inside a nested circuit is plotted over the inner iterations of
+ * the current step. Clicking a column moves to that step. The plots export as PNG, SVG and CSV.
+ */
+public final class ScopePanel extends VBox {
+    static final double LEFT = 170;
+    static final double COLUMN = 22;
+    static final double ROW = 92;
+    static final String PLUS = "#2da44e";
+    static final String MINUS = "#cf222e";
+    static final String SIZE = "#0969da";
+    static final String AXIS = "#8b949e";
+    static final String CURRENT = "#bf8700";
+
+    private final VBox rowsBox = new VBox(6);
+    private final Label hint = new Label("Pin streams here (right-click a stream → Pin to Scope, or Pin in the inspector)");
+    private List<StreamRef> pinned = new ArrayList<>();
+    private DebugSession session;
+    private Supplier<StreamRef> inspected = () -> null;
+    private IntConsumer onSeek = t -> { };
+    private String textColor = "#1f2328";
+
+    public ScopePanel() {
+        setId("scope");
+        getStyleClass().add("debug-panel");
+        setPadding(new Insets(4));
+        setSpacing(4);
+        Button pin = new Button("Pin inspected stream");
+        pin.setId("scope-pin");
+        pin.setTooltip(new Tooltip("Add the stream shown in the inspector to the scope"));
+        pin.setOnAction(e -> {
+            StreamRef r = inspected.get();
+            if (r != null) {
+                pin(r);
+            }
+        });
+        Button clear = new Button("Clear");
+        clear.setId("scope-clear");
+        clear.setOnAction(e -> {
+            pinned.clear();
+            refresh();
+        });
+        Button png = new Button("Export PNG…");
+        png.setOnAction(e -> choose("PNG", "*.png").ifPresent(p -> report(() -> exportPng(p))));
+        Button svg = new Button("Export SVG…");
+        svg.setOnAction(e -> choose("SVG", "*.svg").ifPresent(p -> report(() -> exportSvg(p))));
+        Button csv = new Button("Export CSV…");
+        csv.setOnAction(e -> choose("CSV", "*.csv").ifPresent(p -> report(() -> exportCsv(p))));
+        Label legend = new Label("+ inserted   − deleted   — size (Z-sets) / value (integers)");
+        legend.getStyleClass().add("scope-legend");
+        HBox bar = new HBox(6, pin, clear, png, svg, csv, legend);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        hint.getStyleClass().add("scope-hint");
+        rowsBox.setId("scope-rows");
+        ScrollPane sp = new ScrollPane(rowsBox);
+        VBox.setVgrow(sp, Priority.ALWAYS);
+        getChildren().addAll(bar, sp);
+        refresh();
+    }
+
+    private interface IoAction {
+        void run() throws IOException;
+    }
+
+    private void report(IoAction a) {
+        try {
+            a.run();
+        } catch (IOException ex) {
+            hint.setText("Cannot export: " + ex.getMessage());
+        }
+    }
+
+    private java.util.Optional<Path> choose(String what, String pattern) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Export the scope as " + what);
+        fc.setInitialDirectory(new java.io.File(System.getProperty("user.home")));
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(what, pattern));
+        java.io.File f = fc.showSaveDialog(getScene() == null ? null : getScene().getWindow());
+        return java.util.Optional.ofNullable(f).map(java.io.File::toPath);
+    }
+
+    /** Where "Pin inspected stream" takes its stream from. */
+    public void setInspected(Supplier<StreamRef> s) {
+        inspected = s;
+    }
+
+    /** Called with a step when a column is clicked. */
+    public void setOnSeek(IntConsumer seek) {
+        onSeek = seek;
+    }
+
+    /** Text colour of the plots (follows the theme). */
+    public void setTextColor(String css) {
+        textColor = css;
+        refresh();
+    }
+
+    public String textColor() {
+        return textColor;
+    }
+
+    /** Follows a document's session and its own pinned streams. */
+    public void bind(DebugSession s, List<StreamRef> streams) {
+        session = s;
+        pinned = streams;
+        refresh();
+    }
+
+    public void pin(StreamRef r) {
+        if (!pinned.contains(r)) {
+            pinned.add(r);
+        }
+        refresh();
+    }
+
+    public void unpin(StreamRef r) {
+        pinned.remove(r);
+        refresh();
+    }
+
+    public List<StreamRef> pinned() {
+        return List.copyOf(pinned);
+    }
+
+    /** The waveforms plotted now. */
+    public List<Waveform> waveforms() {
+        List<Waveform> l = new ArrayList<>();
+        for (StreamRef r : pinned) {
+            l.add(Waveform.of(session, r));
+        }
+        return l;
+    }
+
+    public void refresh() {
+        rowsBox.getChildren().clear();
+        if (pinned.isEmpty()) {
+            rowsBox.getChildren().add(hint);
+            return;
+        }
+        for (Waveform w : waveforms()) {
+            Canvas c = new Canvas(width(w), ROW);
+            c.setId("scope-" + w.ref().label().replaceAll("[^A-Za-z0-9_]", "_"));
+            paint(w, new FxPainter(c.getGraphicsContext2D()), 0);
+            c.setOnMouseClicked(e -> {
+                int col = (int) Math.floor((e.getX() - LEFT) / COLUMN);
+                if (w.ref().depth() == 0 && col >= 0 && col < w.samples().size()) {
+                    onSeek.accept(w.samples().get(col).x());
+                }
+            });
+            Button remove = new Button("✕");
+            remove.getStyleClass().add("flat");
+            remove.setTooltip(new Tooltip("Unpin " + w.ref().label()));
+            remove.setOnAction(e -> unpin(w.ref()));
+            HBox row = new HBox(2, remove, c);
+            row.setAlignment(Pos.TOP_LEFT);
+            rowsBox.getChildren().add(row);
+        }
+    }
+
+    static double width(Waveform w) {
+        return Math.max(520, LEFT + COLUMN * Math.max(1, w.samples().size()) + 16);
+    }
+
+    /** Draws one waveform with its top at {@code y0}. */
+    void paint(Waveform w, Painter p, double y0) {
+        double width = width(w);
+        double mid = y0 + ROW / 2;
+        p.text(4, y0 + 16, w.ref().label(), textColor, true);
+        p.text(4, y0 + 32, "over the " + (w.axis().startsWith("step") ? "steps" : "inner iterations"), AXIS, false);
+        if (!w.axis().equals("step")) {
+            p.text(4, y0 + 46, "(" + w.axis() + ")", AXIS, false);
+        }
+        p.line(LEFT, y0 + ROW - 14, width - 8, y0 + ROW - 14, AXIS, false);
+        List<Waveform.Sample> s = w.samples();
+        if (s.isEmpty()) {
+            p.text(LEFT + 4, mid, "not run yet", AXIS, false);
+            return;
+        }
+        double top = y0 + 6;
+        double bottom = y0 + ROW - 18;
+        int current = session == null ? -1 : session.cursor();
+        for (int i = 0; i < s.size(); i++) {
+            double x = LEFT + i * COLUMN;
+            if (w.ref().depth() == 0 && s.get(i).x() == current) {
+                p.rect(x, top - 4, COLUMN, bottom - top + 8, CURRENT, 0.18);
+            }
+            if (i % Math.max(1, (int) Math.ceil(s.size() / 30.0)) == 0) {
+                p.text(x + 4, y0 + ROW - 2, Integer.toString(s.get(i).x()), AXIS, false);
+            }
+        }
+        if (w.numeric()) {
+            long min = s.stream().filter(x -> x.value() != null).mapToLong(Waveform.Sample::value).min().orElse(0);
+            long max = s.stream().filter(x -> x.value() != null).mapToLong(Waveform.Sample::value).max().orElse(0);
+            double span = Math.max(1, max - min);
+            List<double[]> pts = new ArrayList<>();
+            for (int i = 0; i < s.size(); i++) {
+                if (s.get(i).value() != null) {
+                    double y = bottom - (s.get(i).value() - min) / span * (bottom - top);
+                    pts.add(new double[] {LEFT + i * COLUMN + COLUMN / 2, y});
+                    p.text(LEFT + i * COLUMN + 3, y - 3, s.get(i).value().toString(), SIZE, false);
+                }
+            }
+            p.polyline(pts, SIZE);
+            return;
+        }
+        long maxBar = 1;
+        long maxSize = 1;
+        for (Waveform.Sample x : s) {
+            maxBar = Math.max(maxBar, Math.max(x.plus(), x.minus()));
+            maxSize = Math.max(maxSize, x.size());
+        }
+        double half = (bottom - top) / 2;
+        double zero = top + half;
+        p.line(LEFT, zero, width - 8, zero, AXIS, true);
+        List<double[]> sizes = new ArrayList<>();
+        for (int i = 0; i < s.size(); i++) {
+            Waveform.Sample x = s.get(i);
+            double bx = LEFT + i * COLUMN + 4;
+            if (x.plus() > 0) {
+                double h = Math.max(2, x.plus() / (double) maxBar * (half - 2));
+                p.rect(bx, zero - h, COLUMN - 8, h, PLUS, 1);
+            }
+            if (x.minus() > 0) {
+                double h = Math.max(2, x.minus() / (double) maxBar * (half - 2));
+                p.rect(bx, zero, COLUMN - 8, h, MINUS, 1);
+            }
+            sizes.add(new double[] {LEFT + i * COLUMN + COLUMN / 2, bottom - x.size() / (double) maxSize * (bottom - top)});
+        }
+        p.polyline(sizes, SIZE);
+        p.text(LEFT - 60, top + 8, "+" + maxBar, PLUS, false);
+        p.text(LEFT - 60, bottom, "−" + maxBar, MINUS, false);
+        p.text(LEFT - 60, zero + 4, "size ≤ " + maxSize, SIZE, false);
+    }
+
+    // ------------------------------------------------------------------ painting and export
+
+    /** What a plot is made of, drawn on screen or written as SVG. */
+    interface Painter {
+        void line(double x1, double y1, double x2, double y2, String color, boolean dashed);
+
+        void rect(double x, double y, double w, double h, String color, double opacity);
+
+        void polyline(List<double[]> pts, String color);
+
+        void text(double x, double y, String s, String color, boolean bold);
+    }
+
+    private static final class FxPainter implements Painter {
+        private final GraphicsContext g;
+
+        FxPainter(GraphicsContext g) {
+            this.g = g;
+            g.setFont(javafx.scene.text.Font.font("System", 11));
+        }
+
+        @Override
+        public void line(double x1, double y1, double x2, double y2, String color, boolean dashed) {
+            g.setStroke(Color.web(color));
+            g.setLineWidth(1);
+            g.setLineDashes(dashed ? new double[] {4, 3} : null);
+            g.strokeLine(x1, y1, x2, y2);
+            g.setLineDashes(null);
+        }
+
+        @Override
+        public void rect(double x, double y, double w, double h, String color, double opacity) {
+            g.setFill(Color.web(color, opacity));
+            g.fillRect(x, y, w, h);
+        }
+
+        @Override
+        public void polyline(List<double[]> pts, String color) {
+            g.setStroke(Color.web(color));
+            g.setLineWidth(2);
+            for (int i = 1; i < pts.size(); i++) {
+                g.strokeLine(pts.get(i - 1)[0], pts.get(i - 1)[1], pts.get(i)[0], pts.get(i)[1]);
+            }
+            g.setFill(Color.web(color));
+            for (double[] p : pts) {
+                g.fillOval(p[0] - 2.5, p[1] - 2.5, 5, 5);
+            }
+        }
+
+        @Override
+        public void text(double x, double y, String s, String color, boolean bold) {
+            g.setFill(Color.web(color));
+            g.setFont(javafx.scene.text.Font.font("System", bold ? javafx.scene.text.FontWeight.BOLD
+                    : javafx.scene.text.FontWeight.NORMAL, 11));
+            g.fillText(s, x, y);
+        }
+    }
+
+    private static final class SvgPainter implements Painter {
+        private final StringBuilder b = new StringBuilder();
+
+        private static String n(double v) {
+            return String.format(Locale.ROOT, "%.1f", v);
+        }
+
+        private static String esc(String s) {
+            return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        }
+
+        @Override
+        public void line(double x1, double y1, double x2, double y2, String color, boolean dashed) {
+            b.append("<line x1=\"").append(n(x1)).append("\" y1=\"").append(n(y1)).append("\" x2=\"").append(n(x2))
+                    .append("\" y2=\"").append(n(y2)).append("\" stroke=\"").append(color).append('"')
+                    .append(dashed ? " stroke-dasharray=\"4 3\"" : "").append("/>\n");
+        }
+
+        @Override
+        public void rect(double x, double y, double w, double h, String color, double opacity) {
+            b.append("<rect x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" width=\"").append(n(w))
+                    .append("\" height=\"").append(n(h)).append("\" fill=\"").append(color).append("\" fill-opacity=\"")
+                    .append(n(opacity)).append("\"/>\n");
+        }
+
+        @Override
+        public void polyline(List<double[]> pts, String color) {
+            b.append("<polyline fill=\"none\" stroke-width=\"2\" stroke=\"").append(color).append("\" points=\"");
+            for (double[] p : pts) {
+                b.append(n(p[0])).append(',').append(n(p[1])).append(' ');
+            }
+            b.append("\"/>\n");
+            for (double[] p : pts) {
+                b.append("<circle cx=\"").append(n(p[0])).append("\" cy=\"").append(n(p[1])).append("\" r=\"2.5\" fill=\"")
+                        .append(color).append("\"/>\n");
+            }
+        }
+
+        @Override
+        public void text(double x, double y, String s, String color, boolean bold) {
+            b.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" fill=\"").append(color)
+                    .append("\" font-family=\"sans-serif\" font-size=\"11\"").append(bold ? " font-weight=\"bold\"" : "")
+                    .append('>').append(esc(s)).append("</text>\n");
+        }
+    }
+
+    /** The plots as an SVG document. */
+    public String svg() {
+        List<Waveform> ws = waveforms();
+        double w = ws.stream().mapToDouble(ScopePanel::width).max().orElse(520);
+        double h = Math.max(1, ws.size()) * (ROW + 6);
+        SvgPainter p = new SvgPainter();
+        double y = 0;
+        String screen = textColor;
+        textColor = "#1f2328";
+        try {
+            for (Waveform wf : ws) {
+                paint(wf, p, y);
+                y += ROW + 6;
+            }
+        } finally {
+            textColor = screen;
+        }
+        return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + SvgPainter.n(w) + "\" height=\"" + SvgPainter.n(h)
+                + "\">\n<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n" + p.b + "</svg>\n";
+    }
+
+    /** The samples as CSV with a header line. */
+    public String csv() {
+        StringBuilder b = new StringBuilder("stream,axis,x,value,plus,minus,size\n");
+        for (Waveform w : waveforms()) {
+            w.csv().forEach(l -> b.append(l).append('\n'));
+        }
+        return b.toString();
+    }
+
+    public void exportSvg(Path file) throws IOException {
+        Files.writeString(file, svg(), StandardCharsets.UTF_8);
+    }
+
+    public void exportCsv(Path file) throws IOException {
+        Files.writeString(file, csv(), StandardCharsets.UTF_8);
+    }
+
+    public void exportPng(Path file) throws IOException {
+        javafx.scene.image.WritableImage img = rowsBox.snapshot(null, null);
+        org.dbspstudio.ide.io.PngExport.write(img, file);
+    }
+}

@@ -1,0 +1,78 @@
+package org.dbspstudio.ide.debug;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZInt;
+
+/**
+ * The samples of one stream pinned to the scope: per step (or, for a stream inside a nested
+ * circuit, per inner iteration of the current step) the value of an integer stream, or for a
+ * Z-set the total positive and negative weight of its value and the size of its contents.
+ */
+public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample> samples) {
+    /** One point: {@code x} is the step or the iteration; {@code value} for integers; plus, minus, size for Z-sets. */
+    public record Sample(int x, Long value, long plus, long minus, long size) {
+    }
+
+    /** Reads the waveform of {@code ref} from a session's trace (lookups only). */
+    public static Waveform of(DebugSession s, StreamRef ref) {
+        List<Sample> out = new ArrayList<>();
+        if (s == null || s.cursor() < 0) {
+            return new Waveform(ref, ref.depth() == 0 ? "step" : "iteration", false, out);
+        }
+        boolean numeric = false;
+        if (ref.depth() == 0) {
+            for (int t = Math.max(0, s.firstStep()); t < s.stepsRun(); t++) {
+                Sample p = sample(t, s.value(ref, t), s.contents(ref, t));
+                numeric |= p.value() != null;
+                out.add(p);
+            }
+            return new Waveform(ref, "step", numeric, out);
+        }
+        int step = s.cursor();
+        int[] outer = new int[ref.depth() - 1];
+        for (int d = 0; d < outer.length; d++) {
+            int n = s.iterations(ref.path().get(d), step, java.util.Arrays.copyOf(outer, d));
+            outer[d] = Math.max(0, n - 1);
+        }
+        int n = s.iterations(ref.path().get(ref.depth() - 1), step, outer);
+        for (int i = 0; i < n; i++) {
+            int[] its = java.util.Arrays.copyOf(outer, ref.depth());
+            its[ref.depth() - 1] = i;
+            Sample p = sample(i, s.value(ref, step, its), s.contents(ref, step, its));
+            numeric |= p.value() != null;
+            out.add(p);
+        }
+        return new Waveform(ref, "iteration at step " + step, numeric, out);
+    }
+
+    private static Sample sample(int x, StreamValue v, StreamValue contents) {
+        if (v instanceof ZInt z) {
+            return new Sample(x, z.value(), 0, 0, 0);
+        }
+        long[] pn = v == null ? new long[2] : ValueRows.weights(v);
+        long size = 0;
+        if (contents != null && !(contents instanceof ZInt)) {
+            for (ValueRows.Entry e : ValueRows.entries(contents)) {
+                size += e.weight();
+            }
+        }
+        return new Sample(x, null, pn[0], pn[1], size);
+    }
+
+    /** The waveform as CSV lines {@code stream,axis,x,value,plus,minus,size} (no header). */
+    public List<String> csv() {
+        List<String> l = new ArrayList<>();
+        for (Sample p : samples) {
+            l.add(String.join(",", quote(ref.label()), quote(axis), Integer.toString(p.x()),
+                    p.value() == null ? "" : p.value().toString(), Long.toString(p.plus()), Long.toString(p.minus()),
+                    Long.toString(p.size())));
+        }
+        return l;
+    }
+
+    private static String quote(String s) {
+        return s.contains(",") || s.contains("\"") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+}
