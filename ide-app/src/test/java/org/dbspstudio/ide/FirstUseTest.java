@@ -83,6 +83,7 @@ class FirstUseTest extends IdeTestBase {
         robot.clickOn("#debug-step");
         settle(t, 1);
         assertThat(fx(label::getText)).isEqualTo("step 1 of 0–3");
+        fx(() -> window.debugger().showPanel("Scenario"));
         Label scenarioSteps = robot.lookup("#scenario-steps").queryAs(Label.class);
         assertThat(fx(scenarioSteps::getText)).isEqualTo("of 0–3");
     }

@@ -132,7 +132,7 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         assertThat(w.samples()).hasSize(n).extracting(Waveform.Sample::x).startsWith(0);
         for (int i = 0; i < n; i++) {
             int it = i;
-            long[] pn = fx(() -> org.dbspstudio.ide.debug.ValueRows.weights(s.value(paths, 1, it)));
+            long[] pn = fx(() -> org.dbspstudio.ide.debug.ValueRows.weights(s.change(paths, 1, it)));
             assertThat(new long[] {w.samples().get(i).plus(), w.samples().get(i).minus()}).containsExactly(pn);
         }
     }
@@ -208,6 +208,7 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         }
         fx(() -> window.documents().getSelectionModel().select(t.tab()));
         assertThat(window.debugger().breakpoints().breakpoints()).extracting(b -> b.ref().label()).containsExactly("users.out");
+        fx(() -> window.debugger().showPanel("Breakpoints"));
         assertThat(robot.lookup("#breakpoint-table").queryAs(Node.class)).isNotNull();
     }
 }

@@ -8,7 +8,7 @@ import org.dbspstudio.engine.value.ZInt;
 /**
  * The samples of one stream pinned to the scope: per step (or, for a stream inside a nested
  * circuit, per inner iteration of the current step) the value of an integer stream, or for a
- * Z-set the total positive and negative weight of its value and the size of its contents.
+ * Z-set the total positive and negative weight of its change and the size of its contents.
  */
 public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample> samples) {
     /** One point: {@code x} is the step or the iteration; {@code value} for integers; plus, minus, size for Z-sets. */
@@ -24,7 +24,7 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
         boolean numeric = false;
         if (ref.depth() == 0) {
             for (int t = Math.max(0, s.firstStep()); t < s.stepsRun(); t++) {
-                Sample p = sample(t, s.value(ref, t), s.contents(ref, t));
+                Sample p = sample(t, s.value(ref, t), s.change(ref, t), s.contents(ref, t));
                 numeric |= p.value() != null;
                 out.add(p);
             }
@@ -40,18 +40,18 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
         for (int i = 0; i < n; i++) {
             int[] its = java.util.Arrays.copyOf(outer, ref.depth());
             its[ref.depth() - 1] = i;
-            Sample p = sample(i, s.value(ref, step, its), s.contents(ref, step, its));
+            Sample p = sample(i, s.value(ref, step, its), s.change(ref, step, its), s.contents(ref, step, its));
             numeric |= p.value() != null;
             out.add(p);
         }
         return new Waveform(ref, "iteration at step " + step, numeric, out);
     }
 
-    private static Sample sample(int x, StreamValue v, StreamValue contents) {
+    private static Sample sample(int x, StreamValue v, StreamValue change, StreamValue contents) {
         if (v instanceof ZInt z) {
             return new Sample(x, z.value(), 0, 0, 0);
         }
-        long[] pn = v == null ? new long[2] : ValueRows.weights(v);
+        long[] pn = change == null ? new long[2] : ValueRows.weights(change);
         long size = 0;
         if (contents != null && !(contents instanceof ZInt)) {
             for (ValueRows.Entry e : ValueRows.entries(contents)) {
