@@ -21,8 +21,8 @@ import org.dbspstudio.model.validate.Validator;
 
 /**
  * Random snapshot circuits over tables {@code (k, v)} — chains and diamonds of filter, map, plus,
- * minus, negate, distinct, join, antijoin, union, difference, aggregate, delay, integrate and
- * differentiate — incrementalize into valid circuits that verify on random change streams.
+ * minus, negate, distinct, join, semijoin, weighted semijoin, antijoin, stream–table join, union,
+ * difference, aggregate, delay, integrate and differentiate — incrementalize into valid circuits that verify on random change streams.
  */
 class RandomCircuitProperties {
 
@@ -39,7 +39,7 @@ class RandomCircuitProperties {
             String id = "q" + i;
             String x = pool.get(rnd.nextInt(pool.size()));
             String y = pool.get(rnd.nextInt(pool.size()));
-            Operator op = switch (rnd.nextInt(14)) {
+            Operator op = switch (rnd.nextInt(17)) {
                 case 0 -> Operator.of(id, OpKind.FILTER, "predicate", "v <> " + rnd.nextInt(4));
                 case 1 -> Operator.of(id, OpKind.MAP, "projection", List.of(new NamedExpr("k", "v"), new NamedExpr("v", "k")));
                 case 2 -> Operator.of(id, OpKind.PLUS);
@@ -56,6 +56,10 @@ class RandomCircuitProperties {
                                 rnd.nextBoolean() ? null : "v", "v")));
                 case 11 -> Operator.of(id, OpKind.DELAY);
                 case 12 -> Operator.of(id, OpKind.INTEGRATE);
+                case 13 -> Operator.of(id, OpKind.SEMIJOIN, "leftKeys", List.of("v"), "rightKeys", List.of("k"));
+                case 14 -> Operator.of(id, OpKind.WEIGHTED_SEMIJOIN, "leftKeys", List.of("k"), "rightKeys", List.of("v"));
+                case 15 -> Operator.of(id, OpKind.STREAM_JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k"),
+                        "projection", List.of(new NamedExpr("k", "r.v"), new NamedExpr("v", "l.v")));
                 default -> Operator.of(id, OpKind.DIFFERENTIATE);
             };
             if (op.kind() == OpKind.AGGREGATE && op.params().aggregates("aggregates").get(0).function() == AggFunction.MAX

@@ -10,6 +10,7 @@ import java.util.Set;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.NamedExpr;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
@@ -29,7 +30,8 @@ import org.dbspstudio.model.graph.CircuitGraph;
  * meaning (f(ΔR) = Δf(R)); a non-linear one must read contents; H(z⁻¹(R), ΔR) = Δdistinct(R);
  * A ⋈ ΔB + ΔA ⋈ z⁻¹(B) (and the other expansions of the bilinear rule) sum to Δ(A ⋈ B), and ΔA ⋈ B
  * alone is the change of the stream–table join of A and B (docs/theory.md §7, Proposition J4); an
- * output must receive changes ΔR, and R is the snapshot output. Any other shape is refused,
+ * output must receive changes ΔR, and R is the snapshot output; finally a weighted semijoin with a
+ * key set is folded back into a semijoin, and a minus of it into an antijoin. Any other shape is refused,
  * naming the operator. Nested circuits in incremental form (semi-naive recursion) are refused:
  * export the snapshot circuit instead.
  */
@@ -87,6 +89,62 @@ public final class SnapshotForm {
             visit(op);
         }
         prune();
+        foldSemijoins();
+        prune();
+    }
+
+    /**
+     * Reads Propositions J1 and J2 backwards on the snapshot circuit: {@code a ⋉ʷ distinct(π_k(b))}
+     * (the weighted semijoin with the key set of {@code b}, as the semijoin rule builds it) is
+     * {@code a ⋉ b}, and {@code a − a ⋉ b} is {@code a ▷ b}; so an incremental semijoin or antijoin
+     * exports as {@code EXISTS} / {@code NOT EXISTS} rather than as a difference SQL cannot hold.
+     */
+    private void foldSemijoins() {
+        for (Operator w : List.copyOf(result.operatorsOfKind(OpKind.WEIGHTED_SEMIJOIN))) {
+            Operator keySet = producer(w.id(), "right");
+            Operator keys = keySet == null || keySet.kind() != OpKind.DISTINCT ? null : producer(keySet.id(), "in");
+            if (keys == null || keys.kind() != OpKind.MAP) {
+                continue;
+            }
+            List<NamedExpr> projection = keys.params().namedExprs("projection");
+            List<String> rightKeys = w.params().strings("rightKeys");
+            if (projection == null || !projection.stream().map(NamedExpr::name).toList().equals(rightKeys)) {
+                continue;
+            }
+            PortRef a = result.feeding(new PortRef(w.id(), "left")).map(Stream::from).orElse(null);
+            PortRef b = result.feeding(new PortRef(keys.id(), "in")).map(Stream::from).orElse(null);
+            if (a == null || b == null) {
+                continue;
+            }
+            Params semi = Params.of(OpKind.SEMIJOIN, "leftKeys", w.params().strings("leftKeys"),
+                    "rightKeys", projection.stream().map(NamedExpr::expr).toList());
+            rewire(new Operator(w.id(), OpKind.SEMIJOIN, semi, null), Map.of("left", a, "right", b));
+        }
+        for (Operator m : List.copyOf(result.operatorsOfKind(OpKind.MINUS))) {
+            Operator semi = producer(m.id(), "b");
+            PortRef a = result.feeding(new PortRef(m.id(), "a")).map(Stream::from).orElse(null);
+            if (semi == null || semi.kind() != OpKind.SEMIJOIN || a == null
+                    || !a.equals(result.feeding(new PortRef(semi.id(), "left")).map(Stream::from).orElse(null))) {
+                continue;
+            }
+            PortRef b = result.feeding(new PortRef(semi.id(), "right")).map(Stream::from).orElseThrow();
+            rewire(new Operator(m.id(), OpKind.ANTIJOIN, Params.of(OpKind.ANTIJOIN, semi.params().values()), null),
+                    Map.of("left", a, "right", b));
+        }
+    }
+
+    /** The operator producing what input {@code port} of {@code id} reads in the result, or null. */
+    private Operator producer(String id, String port) {
+        return result.feeding(new PortRef(id, port)).map(s -> result.op(s.from().op())).orElse(null);
+    }
+
+    /** Replaces an operator of the result (same id, so its readers stay) and feeds it anew. */
+    private void rewire(Operator op, Map<String, PortRef> inputs) {
+        for (Stream s : List.copyOf(result.streamsInto(op.id()))) {
+            result.disconnect(s);
+        }
+        result.replace(op);
+        inputs.forEach((port, from) -> result.connect(new Stream(from, new PortRef(op.id(), port))));
     }
 
     private Meaning in(Operator op, String port) throws ExportException {
