@@ -286,4 +286,20 @@ class FirstUseTest extends IdeTestBase {
         assertThat(text).doesNotContain("-1");
         assertThat(org.dbspstudio.ide.debug.CanvasValues.failureBadge(3)).isEqualTo("✗ failed at step 3");
     }
+
+    @Test
+    void saveAndExportDialogsStartInTheDocumentsFolderNotTheWorkingDirectory(FxRobot robot) throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createDirectories(temp.resolve("circuits"));
+        java.nio.file.Path file = dir.resolve("i.json");
+        org.dbspstudio.ide.io.DocumentFiles.save(new org.dbspstudio.model.CircuitDocument("i", Samples.integrator()), file);
+        fx(() -> window.files().open(file));
+        assertThat(fx(() -> window.files().initialDirectory())).isEqualTo(dir.toAbsolutePath());
+        fx(() -> window.files().newDocument());
+        java.nio.file.Path fresh = fx(() -> window.files().initialDirectory());
+        assertThat(fresh).isDirectory();
+        if (!java.nio.file.Path.of(System.getProperty("user.home")).toAbsolutePath()
+                .equals(java.nio.file.Path.of("").toAbsolutePath())) {
+            assertThat(fresh).isNotEqualTo(java.nio.file.Path.of("").toAbsolutePath());
+        }
+    }
 }

@@ -265,35 +265,7 @@ public final class CircuitCanvas extends Region {
      * through which values go back in time. They are drawn dashed, each on a track of its own.
      */
     public static Set<Stream> feedbackStreams(Circuit c) {
-        org.jgrapht.Graph<String, org.jgrapht.graph.DefaultEdge> g =
-                new org.jgrapht.graph.DefaultDirectedGraph<>(org.jgrapht.graph.DefaultEdge.class);
-        c.operatorIds().forEach(g::addVertex);
-        for (Stream s : c.streams()) {
-            if (g.containsVertex(s.from().op()) && g.containsVertex(s.to().op()) && !s.from().op().equals(s.to().op())) {
-                g.addEdge(s.from().op(), s.to().op());
-            }
-        }
-        Map<String, Integer> component = new HashMap<>();
-        var sccs = new org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector<>(g).stronglyConnectedSets();
-        for (int i = 0; i < sccs.size(); i++) {
-            for (String v : sccs.get(i)) {
-                component.put(v, i);
-            }
-        }
-        Set<Stream> out = new java.util.LinkedHashSet<>();
-        for (Stream s : c.streams()) {
-            Operator a = c.op(s.from().op());
-            Operator b = c.op(s.to().op());
-            if (a == null || b == null) {
-                continue;
-            }
-            boolean cycle = s.from().op().equals(s.to().op())
-                    || Objects.equals(component.get(a.id()), component.get(b.id()));
-            if (cycle && (a.kind().strict() || b.kind().strict())) {
-                out.add(s);
-            }
-        }
-        return out;
+        return Router.feedbackStreams(c);
     }
 
     /** Recomputes the routes of the streams touching {@code ops} (all when null), around every box. */

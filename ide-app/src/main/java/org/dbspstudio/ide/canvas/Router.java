@@ -206,4 +206,41 @@ public final class Router {
         }
         return false;
     }
+
+    /**
+     * The feedback streams of a circuit: those on a cycle with a strict operator (z⁻¹) at one end,
+     * through which values go back in time. They are drawn dashed, each on a track of its own.
+     */
+    public static java.util.Set<org.dbspstudio.model.Stream> feedbackStreams(org.dbspstudio.model.Circuit c) {
+        org.jgrapht.Graph<String, org.jgrapht.graph.DefaultEdge> g =
+                new org.jgrapht.graph.DefaultDirectedGraph<>(org.jgrapht.graph.DefaultEdge.class);
+        c.operatorIds().forEach(g::addVertex);
+        for (org.dbspstudio.model.Stream s : c.streams()) {
+            if (g.containsVertex(s.from().op()) && g.containsVertex(s.to().op()) && !s.from().op().equals(s.to().op())) {
+                g.addEdge(s.from().op(), s.to().op());
+            }
+        }
+        java.util.Map<String, Integer> component = new java.util.HashMap<>();
+        var sccs = new org.jgrapht.alg.connectivity.KosarajuStrongConnectivityInspector<>(g).stronglyConnectedSets();
+        for (int i = 0; i < sccs.size(); i++) {
+            for (String v : sccs.get(i)) {
+                component.put(v, i);
+            }
+        }
+        java.util.Set<org.dbspstudio.model.Stream> out = new java.util.LinkedHashSet<>();
+        for (org.dbspstudio.model.Stream s : c.streams()) {
+            org.dbspstudio.model.Operator a = c.op(s.from().op());
+            org.dbspstudio.model.Operator b = c.op(s.to().op());
+            if (a == null || b == null) {
+                continue;
+            }
+            boolean cycle = s.from().op().equals(s.to().op())
+                    || java.util.Objects.equals(component.get(a.id()), component.get(b.id()));
+            if (cycle && (a.kind().strict() || b.kind().strict())) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+
 }

@@ -76,6 +76,7 @@ public final class FileActions {
 
     public void open() {
         FileChooser fc = chooser("Open circuit", "DBSP circuit", "*.json");
+        fc.setInitialDirectory(initialDirectory().toFile());
         File f = fc.showOpenDialog(window.stage());
         if (f != null) {
             open(f.toPath());
@@ -130,6 +131,7 @@ public final class FileActions {
 
     private boolean saveAs(EditorTab t) {
         FileChooser fc = chooser("Save circuit", "DBSP circuit", "*.json");
+        fc.setInitialDirectory(initialDirectory(t).toFile());
         fc.setInitialFileName(t.doc().title().endsWith(".json") ? t.doc().title() : t.doc().title() + ".json");
         File f = fc.showSaveDialog(window.stage());
         return f != null && saveTo(t, f.toPath());
@@ -227,6 +229,7 @@ public final class FileActions {
             boolean sql = kind.endsWith("-SQL");
             String ext = sql ? "sql" : kind.toLowerCase();
             FileChooser fc = chooser("Export " + kind, kind, "*." + ext);
+            fc.setInitialDirectory(initialDirectory(t).toFile());
             String base = t.doc().title().replaceAll("\\.json$", "");
             fc.setInitialFileName(base + (sql ? "." + kind.toLowerCase().replace("-sql", "") : "") + "." + ext);
             File f = fc.showSaveDialog(window.stage());
@@ -274,6 +277,29 @@ public final class FileActions {
             error("Cannot export " + file.getFileName(), e.toString());
             return false;
         }
+    }
+
+    /**
+     * Where Save As and Export start: the document's folder, else the folder of the most recent
+     * file that still exists, else the home folder (never the IDE's working directory).
+     */
+    Path initialDirectory(EditorTab t) {
+        if (t != null && t.doc().file() != null && t.doc().file().toAbsolutePath().getParent() != null
+                && java.nio.file.Files.isDirectory(t.doc().file().toAbsolutePath().getParent())) {
+            return t.doc().file().toAbsolutePath().getParent();
+        }
+        for (Path p : window.recentFiles()) {
+            Path dir = p.toAbsolutePath().getParent();
+            if (dir != null && java.nio.file.Files.isDirectory(dir)) {
+                return dir;
+            }
+        }
+        return Path.of(System.getProperty("user.home"));
+    }
+
+    /** {@link #initialDirectory(EditorTab)} of the selected document. */
+    public Path initialDirectory() {
+        return initialDirectory(window.current().orElse(null));
     }
 
     private static FileChooser chooser(String title, String what, String pattern) {
