@@ -302,4 +302,25 @@ class FirstUseTest extends IdeTestBase {
             assertThat(fresh).isNotEqualTo(java.nio.file.Path.of("").toAbsolutePath());
         }
     }
+
+    @Test
+    void droppingAnOperatorOnAStreamInsertsItIntoTheStream(FxRobot robot) {
+        openSample("06");
+        Stream out = doc().current().streams().stream().filter(x -> x.to().op().equals("user_orders")).findFirst().orElseThrow();
+        var route = fx(() -> canvas().streamView(out).route());
+        var a = route.get(0);
+        var b = route.get(1);
+        var local = fx(() -> canvas().drawing().localToParent((a.x() + b.x()) / 2, a.y()));
+        dropFromPalette(robot, org.dbspstudio.model.OpKind.DISTINCT, local.getX(), local.getY());
+        String id = doc().current().operators().stream().filter(o -> o.kind() == org.dbspstudio.model.OpKind.DISTINCT)
+                .findFirst().orElseThrow().id();
+        assertThat(doc().current().streams()).doesNotContain(out)
+                .contains(new Stream(out.from(), new org.dbspstudio.model.PortRef(id, "in")),
+                        new Stream(new org.dbspstudio.model.PortRef(id, "out"), out.to()));
+        assertThat(doc().commands().nextUndo().orElseThrow().description()).startsWith("Insert");
+        assertNoOverlap("after inserting on the stream");
+        fx(() -> doc().undo());
+        assertThat(doc().current().streams()).contains(out);
+        assertThat(doc().current().operatorIds()).doesNotContain(id);
+    }
 }

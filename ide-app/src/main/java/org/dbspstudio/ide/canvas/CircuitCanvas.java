@@ -488,6 +488,27 @@ public final class CircuitCanvas extends Region {
         return new Point2D((getWidth() / 2 - pan.getX()) / s, (getHeight() / 2 - pan.getY()) / s);
     }
 
+    /** The stream drawn within {@code tolerance} of the world point (x, y), or null. */
+    public Stream streamAt(double x, double y, double tolerance) {
+        Stream best = null;
+        double bestD = tolerance;
+        for (StreamView v : streams.values()) {
+            List<Routes.Pt> r = v.route();
+            for (int i = 1; i < r.size(); i++) {
+                Routes.Pt a = r.get(i - 1);
+                Routes.Pt b = r.get(i);
+                double cx = Math.max(Math.min(a.x(), b.x()), Math.min(Math.max(a.x(), b.x()), x));
+                double cy = Math.max(Math.min(a.y(), b.y()), Math.min(Math.max(a.y(), b.y()), y));
+                double d = Math.hypot(x - cx, y - cy);
+                if (d <= bestD) {
+                    bestD = d;
+                    best = v.stream();
+                }
+            }
+        }
+        return best;
+    }
+
     /** The boxes drawn, except those of {@code except}. */
     public List<Router.Rect> boxes(Collection<String> except) {
         List<Router.Rect> r = new ArrayList<>();

@@ -67,6 +67,25 @@ public final class Edits {
         return new SnapshotCommand("Remove " + op.kind().glyph() + " " + id + " and reconnect", before, DocState.of(doc));
     }
 
+    /**
+     * Puts a new operator with inputs and outputs on a stream: the stream's source feeds its first
+     * input and its first output feeds the stream's target (one undoable edit).
+     */
+    public static Command insertOnStream(EditorDocument doc, Operator op, Layout.Point at, Stream s) {
+        Circuit c = doc.current();
+        if (op.inputPorts().isEmpty() || op.outputPorts().isEmpty() || !c.streams().contains(s)) {
+            throw new IllegalArgumentException("only an operator with an input and an output can go on a stream");
+        }
+        DocState before = DocState.of(doc);
+        c.add(op);
+        doc.document().layout().put(op.id(), at.x(), at.y());
+        c.disconnect(s);
+        c.connect(new Stream(s.from(), new PortRef(op.id(), op.inputPorts().get(0))));
+        c.connect(new Stream(new PortRef(op.id(), op.outputPorts().get(0)), s.to()));
+        return new SnapshotCommand("Insert " + op.kind().glyph() + " " + op.id() + " into " + s.from() + " → " + s.to(),
+                before, DocState.of(doc));
+    }
+
     /** Renames an operator (its id), keeping its streams and position. */
     public static Command rename(EditorDocument doc, String oldId, String newId) {
         if (doc.document().circuit().allOperators().containsKey(newId)) {

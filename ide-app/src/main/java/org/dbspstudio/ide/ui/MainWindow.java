@@ -28,6 +28,7 @@ import org.dbspstudio.ide.canvas.Geometry;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.Stream;
 
 /**
  * The main window: menu and tool bars, the palette (left), a tab per open document with a
@@ -296,6 +297,10 @@ public final class MainWindow implements Palette.Target {
             return false;
         }
         Point2D p = t.get().canvas().toWorld(sceneX, sceneY);
+        Stream wire = t.get().canvas().streamAt(p.getX(), p.getY(), 8);
+        if (wire != null && kind != OpKind.NESTED && insertOnWire(t.get(), kind, p, wire)) {
+            return true;
+        }
         create(t.get(), kind, p.getX(), p.getY());
         return true;
     }
@@ -306,6 +311,23 @@ public final class MainWindow implements Palette.Target {
             Point2D p = t.canvas().visibleCenter();
             create(t, kind, p.getX(), p.getY());
         });
+    }
+
+    /** Drops a new operator onto a stream: it is inserted into the stream (false if it has no input or output). */
+    private boolean insertOnWire(EditorTab t, OpKind kind, Point2D p, Stream wire) {
+        EditorDocument doc = t.doc();
+        Operator op = NewOperators.create(doc.document().circuit(), kind);
+        if (op.inputPorts().isEmpty() || op.outputPorts().isEmpty()) {
+            return false;
+        }
+        var free = org.dbspstudio.ide.canvas.Placement.nearestFree(p.getX() - Geometry.width(op) / 2,
+                p.getY() - Geometry.height(op) / 2, Geometry.width(op), Geometry.height(op), t.canvas().boxes(List.of()));
+        var cmd = org.dbspstudio.ide.doc.Edits.insertOnStream(doc, op, new org.dbspstudio.model.Layout.Point(free.x(), free.y()), wire);
+        doc.execute(cmd);
+        doc.select(List.of(op.id()));
+        t.canvas().requestFocus();
+        status(cmd.description());
+        return true;
     }
 
     private void create(EditorTab t, OpKind kind, double cx, double cy) {
@@ -326,6 +348,7 @@ public final class MainWindow implements Palette.Target {
         }
         doc.execute(new AddCommand(doc.currentPath(), List.of(op), List.of(), positions, "Add " + kind.title() + " " + op.id()));
         doc.select(List.of(op.id()));
+        t.canvas().requestFocus();
         status("Added " + op.id() + " — drag from an output port to an input port to connect");
     }
 
