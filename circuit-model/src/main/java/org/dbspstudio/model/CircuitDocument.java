@@ -18,6 +18,7 @@ public final class CircuitDocument {
     private Layout layout = new Layout();
     private Scenario scenario = new Scenario();
     private Scenario expected = new Scenario();
+    private final java.util.LinkedHashMap<String, SourceSpan> sources = new java.util.LinkedHashMap<>();
 
     public CircuitDocument() {
     }
@@ -83,12 +84,21 @@ public final class CircuitDocument {
         return this;
     }
 
+    /**
+     * Operator id → the span of source text it was generated from (a document compiled from SQL);
+     * empty for drawn circuits. Mutable.
+     */
+    public java.util.Map<String, SourceSpan> sources() {
+        return sources;
+    }
+
     public CircuitDocument copy() {
         CircuitDocument d = new CircuitDocument(name, circuit.copy());
         d.description = description;
         d.layout = layout.copy();
         d.scenario = scenario.copy();
         d.expected = expected.copy();
+        d.sources.putAll(sources);
         return d;
     }
 
@@ -96,7 +106,7 @@ public final class CircuitDocument {
     public boolean equals(Object o) {
         return o instanceof CircuitDocument d && d.name.equals(name) && d.description.equals(description)
                 && d.circuit.equals(circuit) && d.layout.equals(layout) && d.scenario.equals(scenario)
-                && d.expected.equals(expected);
+                && d.expected.equals(expected) && d.sources.equals(sources);
     }
 
     @Override

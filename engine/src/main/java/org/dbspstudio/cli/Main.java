@@ -23,7 +23,8 @@ public final class Main implements Runnable {
     private static final List<Supplier<Object>> COMMANDS = List.of(
             ValidateCommand::new,
             ExportCommand::new,
-            RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, TestCommand::new, BenchCommand::new);
+            RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, TestCommand::new, BenchCommand::new,
+            SqlCommand::new);
 
     @Spec
     CommandSpec spec;

@@ -46,7 +46,7 @@ import org.dbspstudio.model.types.StreamType;
  */
 public final class DocumentReader {
     private static final Set<String> TOP_FIELDS =
-            Set.of("format", "version", "name", "description", "circuit", "layout", "scenario", "expected");
+            Set.of("format", "version", "name", "description", "circuit", "layout", "sources", "scenario", "expected");
     private static final Set<String> CIRCUIT_FIELDS = Set.of("inputMode", "operators", "streams");
     private static final Set<String> NESTED_CIRCUIT_FIELDS = Set.of("operators", "streams");
     private static final Set<String> OP_FIELDS = Set.of("id", "kind", "params");
@@ -145,6 +145,17 @@ public final class DocumentReader {
         doc.setCircuit(circuit(ctx.object(ctx.required(top, "circuit", "the document"), "\"circuit\""), true));
         if (top.get("layout") != null) {
             doc.setLayout(layout(top.get("layout")));
+        }
+        if (top.get("sources") != null) {
+            for (var e : ctx.object(top.get("sources"), "\"sources\"").members().entrySet()) {
+                String text = ctx.string(e.getValue(), "the source span of " + e.getKey());
+                var span = org.dbspstudio.model.SourceSpan.parse(text);
+                if (span.isEmpty()) {
+                    throw ctx.fail(e.getValue(), "the source span of " + e.getKey()
+                            + " must be \"line:column-line:column\", not \"" + text + "\"");
+                }
+                doc.sources().put(e.getKey(), span.get());
+            }
         }
         Map<String, ScenarioCodec.Target> inputs = new LinkedHashMap<>();
         Map<String, ScenarioCodec.Target> outputs = new LinkedHashMap<>();

@@ -56,6 +56,11 @@ public final class DocumentWriter {
         if (!doc.layout().isEmpty()) {
             m.put("layout", layout(doc.layout(), doc.circuit()));
         }
+        if (!doc.sources().isEmpty()) {
+            Map<String, JsonValue> src = new LinkedHashMap<>();
+            doc.sources().forEach((id, span) -> src.put(id, JsonValue.str(span.toString())));
+            m.put("sources", new JObject(src, Pos.NONE));
+        }
         if (!doc.scenario().isEmpty()) {
             m.put("scenario", ScenarioCodec.write(doc.scenario(), names(doc.circuit(), OpKind.INPUT)));
         }

@@ -1,0 +1,642 @@
+package org.dbspstudio.model.sql;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.AggregateCall;
+import org.apache.calcite.rel.core.Correlate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Intersect;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Minus;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.SetOp;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.TimestampString;
+import org.dbspstudio.model.AggCall;
+import org.dbspstudio.model.AggFunction;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.NamedExpr;
+import org.dbspstudio.model.OpKind;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.SourceSpan;
+import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.RowSchema;
+import org.dbspstudio.model.types.SqlType;
+import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.model.typing.Typing;
+
+/**
+ * Translates one view's relational expression into the catalog's operators (Table 1 of the DBSP
+ * paper): project → map, filter → filter, inner join → join or product (and a filter for the
+ * non-equi part), outer joins → the inner join plus the unmatched rows (antijoin) padded with
+ * NULLs, semi/anti joins → join with the distinct keys / antijoin, aggregate → aggregate (or
+ * distinct of a map for SELECT DISTINCT), UNION ALL → plus, UNION → union, EXCEPT → difference
+ * of distincts, INTERSECT → a − (a − b) on distincts, VALUES → constant.
+ */
+final class Translator {
+    /** A translated stream: the output port of an operator and the row schema it carries. */
+    record Node(String op, String port, RowSchema schema) {
+        String ref() {
+            return op + "." + port;
+        }
+    }
+
+    private final Circuit circuit;
+    private final Map<String, SourceSpan> spans;
+    private final Map<String, SqlFrontEnd.Source> sources;
+    private final IdentityHashMap<RelNode, SqlParserPos> relSpans;
+    private final String prefix;
+    private final RexBuilder rex;
+    private final SourceSpan viewSpan;
+    private final List<String> added = new ArrayList<>();
+    private final IdentityHashMap<RelNode, Node> done = new IdentityHashMap<>();
+
+    Translator(Circuit circuit, Map<String, SourceSpan> spans, Map<String, SqlFrontEnd.Source> sources,
+               IdentityHashMap<RelNode, SqlParserPos> relSpans, String prefix, RexBuilder rex, SourceSpan viewSpan) {
+        this.circuit = circuit;
+        this.spans = spans;
+        this.sources = sources;
+        this.relSpans = relSpans;
+        this.prefix = prefix;
+        this.rex = rex;
+        this.viewSpan = viewSpan;
+    }
+
+    /** An operator id made of letters, digits and underscores. */
+    static String cleanId(String name) {
+        String s = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_]+", "_");
+        if (s.isEmpty() || !Character.isLetter(s.charAt(0))) {
+            s = "v_" + s;
+        }
+        return s;
+    }
+
+    /** Removes every operator this translation added (the view failed). */
+    void rollback() {
+        for (String id : added) {
+            circuit.remove(id);
+            spans.remove(id);
+        }
+        added.clear();
+    }
+
+    Node translateView(RelNode rel, List<String> names) throws SqlException {
+        Node n = translate(rel, viewSpan);
+        List<String> unique = unique(names);
+        boolean same = n.schema().size() == unique.size();
+        for (int i = 0; same && i < unique.size(); i++) {
+            same = n.schema().column(i).name().equals(unique.get(i));
+        }
+        if (same) {
+            return n;
+        }
+        List<NamedExpr> proj = new ArrayList<>();
+        for (int i = 0; i < unique.size(); i++) {
+            proj.add(new NamedExpr(unique.get(i), Exprs.ident(n.schema().column(i).name())));
+        }
+        return add(OpKind.MAP, "map", viewSpan, List.of(n), "projection", proj);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private SqlException refuse(SourceSpan at, String message) {
+        return new SqlException(at.line(), at.column(), message);
+    }
+
+    private SourceSpan spanOf(RelNode rel, SourceSpan parent) {
+        SqlParserPos p = relSpans.get(rel);
+        if (p == null || p.getLineNum() < 1) {
+            return parent;
+        }
+        try {
+            return new SourceSpan(p.getLineNum(), p.getColumnNum(), p.getEndLineNum(), p.getEndColumnNum());
+        } catch (IllegalArgumentException e) {
+            return parent;
+        }
+    }
+
+    private Node translate(RelNode rel, SourceSpan parent) throws SqlException {
+        Node cached = done.get(rel);
+        if (cached != null) {
+            return cached;
+        }
+        SourceSpan span = spanOf(rel, parent);
+        Node n;
+        if (rel instanceof TableScan scan) {
+            List<String> qn = scan.getTable().getQualifiedName();
+            SqlFrontEnd.Source s = sources.get(qn.get(qn.size() - 1).toLowerCase(Locale.ROOT));
+            if (s == null) {
+                throw refuse(span, "unknown table " + qn.get(qn.size() - 1));
+            }
+            n = s.node();
+        } else if (rel instanceof Project p) {
+            n = project(p, span);
+        } else if (rel instanceof Filter f) {
+            Node in = translate(f.getInput(), span);
+            n = add(OpKind.FILTER, "filter", span, List.of(in), "predicate", sql(f.getCondition(), single(in), span));
+        } else if (rel instanceof Join j) {
+            n = join(j, span);
+        } else if (rel instanceof Aggregate a) {
+            n = aggregate(a, span);
+        } else if (rel instanceof SetOp s) {
+            n = setOp(s, span);
+        } else if (rel instanceof Values v) {
+            n = values(v, span);
+        } else if (rel instanceof Sort s) {
+            if (s.fetch != null || s.offset != null) {
+                throw refuse(span, "unsupported: ORDER BY … LIMIT/OFFSET (top-k)");
+            }
+            n = translate(s.getInput(), span);
+        } else if (rel instanceof Correlate) {
+            throw refuse(span, "unsupported: a correlated subquery that cannot be turned into a join");
+        } else {
+            throw refuse(span, "unsupported: " + rel.getRelTypeName().replaceFirst("^Logical", "") + " ("
+                    + RelOptUtil.toString(rel).lines().findFirst().orElse("").trim() + ")");
+        }
+        done.put(rel, n);
+        return n;
+    }
+
+    private static IntFunction<String> single(Node in) {
+        return i -> Exprs.ident(in.schema().column(i).name());
+    }
+
+    private static IntFunction<String> pair(Node l, Node r) {
+        int nl = l.schema().size();
+        return i -> i < nl ? "l." + Exprs.ident(l.schema().column(i).name())
+                : "r." + Exprs.ident(r.schema().column(i - nl).name());
+    }
+
+    private String sql(RexNode e, IntFunction<String> cols, SourceSpan span) throws SqlException {
+        try {
+            return new Exprs(rex, cols).sql(e);
+        } catch (Exprs.Unsupported u) {
+            throw refuse(span, "unsupported: " + u.getMessage());
+        }
+    }
+
+    /** Names made unique (case-insensitively) and readable: Calcite's EXPR$n become expr_n. */
+    static List<String> unique(List<String> names) {
+        List<String> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (String n : names) {
+            String base = n;
+            if (base.matches("(?i)EXPR\\$\\d+")) {
+                base = "expr_" + base.substring(5);
+            } else if (base.matches("\\$f\\d+")) {
+                base = "f" + base.substring(2);
+            } else if (base.isEmpty()) {
+                base = "c";
+            }
+            String name = base;
+            for (int i = 2; !seen.add(name.toLowerCase(Locale.ROOT)); i++) {
+                name = base + "_" + i;
+            }
+            out.add(name);
+        }
+        return out;
+    }
+
+    /** Adds an operator fed by {@code inputs} (in the order of its input ports) and types it. */
+    private Node add(OpKind kind, String base, SourceSpan span, List<Node> inputs, Object... params) throws SqlException {
+        String id = circuit.freshId(prefix + "_" + base);
+        Operator op = Operator.of(id, kind, params);
+        List<String> ports = op.inputPorts();
+        Map<String, StreamType> types = new LinkedHashMap<>();
+        for (int i = 0; i < inputs.size(); i++) {
+            types.put(ports.get(i), StreamType.zset(inputs.get(i).schema()));
+        }
+        StreamType out;
+        try {
+            out = Typing.outputTypes(op, types).get("out");
+        } catch (Typing.TypeError e) {
+            throw refuse(span, "unsupported: this part of the query has no exact translation (" + e.getMessage() + ")");
+        }
+        if (!(out instanceof StreamType.ZSet z)) {
+            throw refuse(span, "unsupported: the translation produced " + out);
+        }
+        circuit.add(op);
+        for (int i = 0; i < inputs.size(); i++) {
+            circuit.connect(inputs.get(i).ref(), id + "." + ports.get(i));
+        }
+        spans.put(id, span);
+        added.add(id);
+        return new Node(id, "out", z.row());
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    private Node project(Project p, SourceSpan span) throws SqlException {
+        Node in = translate(p.getInput(), span);
+        for (RexNode e : p.getProjects()) {
+            if (RexUtil.containsCorrelation(e) || e instanceof org.apache.calcite.rex.RexOver) {
+                throw refuse(span, "unsupported: " + (e instanceof org.apache.calcite.rex.RexOver ? "window functions"
+                        : "a correlated subquery that cannot be turned into a join"));
+            }
+        }
+        List<String> names = unique(p.getRowType().getFieldNames());
+        List<NamedExpr> proj = new ArrayList<>();
+        boolean identity = p.getProjects().size() == in.schema().size();
+        for (int i = 0; i < p.getProjects().size(); i++) {
+            RexNode e = p.getProjects().get(i);
+            proj.add(new NamedExpr(names.get(i), sql(e, single(in), span)));
+            identity &= e instanceof org.apache.calcite.rex.RexInputRef r && r.getIndex() == i
+                    && in.schema().column(i).name().equals(names.get(i));
+        }
+        if (identity) {
+            return in;
+        }
+        return add(OpKind.MAP, "map", span, List.of(in), "projection", proj);
+    }
+
+    private static String zero(SqlType t) {
+        return switch (t) {
+            case BOOLEAN -> "FALSE";
+            case INTEGER, BIGINT -> "0";
+            case DOUBLE -> "0E0";
+            case DECIMAL -> "CAST(0 AS DECIMAL)";
+            case VARCHAR -> "''";
+            case DATE -> "DATE '1970-01-01'";
+            case TIMESTAMP -> "TIMESTAMP '1970-01-01 00:00:00'";
+        };
+    }
+
+    /** Key expressions for column {@code c}: itself, or (when NULL must match NULL) whether it is NULL and its value. */
+    private static void key(List<String> out, Column c, boolean nullMatchesNull) {
+        String id = Exprs.ident(c.name());
+        if (nullMatchesNull && c.nullable()) {
+            out.add("(" + id + " IS NULL)");
+            out.add("COALESCE(" + id + ", " + zero(c.type()) + ")");
+        } else {
+            out.add(id);
+        }
+    }
+
+    /** Keys on every column, NULL matching NULL: rows compare as in DISTINCT and set operations. */
+    private static List<String> wholeRow(RowSchema s) {
+        List<String> out = new ArrayList<>();
+        for (Column c : s.columns()) {
+            key(out, c, true);
+        }
+        return out;
+    }
+
+    private static List<NamedExpr> columnsOf(Node n, String qualifier, List<String> names, int from) {
+        List<NamedExpr> out = new ArrayList<>();
+        for (int i = 0; i < n.schema().size(); i++) {
+            out.add(new NamedExpr(names.get(from + i), (qualifier == null ? "" : qualifier + ".")
+                    + Exprs.ident(n.schema().column(i).name())));
+        }
+        return out;
+    }
+
+    private Node join(Join j, SourceSpan span) throws SqlException {
+        if (RexUtil.containsCorrelation(j.getCondition())) {
+            throw refuse(span, "unsupported: a correlated subquery that cannot be turned into a join");
+        }
+        Node l = translate(j.getLeft(), span);
+        Node r = translate(j.getRight(), span);
+        List<Integer> lk = new ArrayList<>();
+        List<Integer> rk = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        List<RexNode> nonEqui = new ArrayList<>();
+        RelOptUtil.splitJoinCondition(j.getLeft(), j.getRight(), j.getCondition(), lk, rk, filterNulls, nonEqui);
+        RexNode residual = nonEqui.isEmpty() ? null : RexUtil.composeConjunction(rex, nonEqui);
+        if (residual != null && residual.isAlwaysTrue()) {
+            residual = null;
+        }
+        List<String> leftKeys = new ArrayList<>();
+        List<String> rightKeys = new ArrayList<>();
+        for (int i = 0; i < lk.size(); i++) {
+            Column lc = l.schema().column(lk.get(i));
+            Column rc = r.schema().column(rk.get(i));
+            // IS NOT DISTINCT FROM: NULL matches NULL, which only matters when both sides can be NULL
+            boolean nullSafe = !filterNulls.get(i) && lc.nullable() && rc.nullable();
+            key(leftKeys, lc, nullSafe);
+            key(rightKeys, rc, nullSafe);
+        }
+        JoinRelType type = j.getJoinType();
+        List<String> names = unique(j.getRowType().getFieldNames());
+        switch (type) {
+            case INNER:
+                return inner(l, r, leftKeys, rightKeys, residual, names, span);
+            case LEFT:
+            case RIGHT:
+            case FULL: {
+                Node inner = inner(l, r, leftKeys, rightKeys, residual, names, span);
+                Node result = inner;
+                int nl = l.schema().size();
+                if (type != JoinRelType.RIGHT) {
+                    Node unmatched = unmatched(l, r, leftKeys, rightKeys, residual, inner, 0, span);
+                    List<NamedExpr> pad = columnsOf(unmatched, null, names, 0);
+                    for (int i = 0; i < r.schema().size(); i++) {
+                        pad.add(new NamedExpr(names.get(nl + i), nullOf(r.schema().column(i))));
+                    }
+                    Node padded = add(OpKind.MAP, "pad", span, List.of(unmatched), "projection", pad);
+                    result = add(OpKind.PLUS, "outer", span, List.of(result, padded));
+                }
+                if (type != JoinRelType.LEFT) {
+                    Node unmatched = unmatched(r, l, rightKeys, leftKeys, residual, inner, nl, span);
+                    List<NamedExpr> pad = new ArrayList<>();
+                    for (int i = 0; i < nl; i++) {
+                        pad.add(new NamedExpr(names.get(i), nullOf(l.schema().column(i))));
+                    }
+                    for (int i = 0; i < r.schema().size(); i++) {
+                        pad.add(new NamedExpr(names.get(nl + i), Exprs.ident(unmatched.schema().column(i).name())));
+                    }
+                    Node padded = add(OpKind.MAP, "pad", span, List.of(unmatched), "projection", pad);
+                    result = add(OpKind.PLUS, "outer", span, List.of(result, padded));
+                }
+                return result;
+            }
+            case SEMI: {
+                if (residual == null && !leftKeys.isEmpty()) {
+                    List<NamedExpr> keyCols = new ArrayList<>();
+                    List<String> rkUnique = unique(r.schema().names());
+                    Set<Integer> used = new java.util.LinkedHashSet<>(rk);
+                    for (int c : used) {
+                        keyCols.add(new NamedExpr(rkUnique.get(c), Exprs.ident(r.schema().column(c).name())));
+                    }
+                    Node keys = add(OpKind.DISTINCT, "distinct", span,
+                            List.of(add(OpKind.MAP, "keys", span, List.of(r), "projection", keyCols)));
+                    return add(OpKind.JOIN, "semijoin", span, List.of(l, keys), "leftKeys", leftKeys,
+                            "rightKeys", rightKeys, "projection", columnsOf(l, "l", unique(l.schema().names()), 0));
+                }
+                Node inner = inner(l, r, leftKeys, rightKeys, residual, unique(concatNames(l, r)), span);
+                Node matched = matchedRows(inner, l, 0, span);
+                return add(OpKind.JOIN, "semijoin", span, List.of(l, matched), "leftKeys", wholeRow(l.schema()),
+                        "rightKeys", wholeRow(matched.schema()), "projection", columnsOf(l, "l", unique(l.schema().names()), 0));
+            }
+            case ANTI: {
+                if (residual == null && !leftKeys.isEmpty()) {
+                    return add(OpKind.ANTIJOIN, "antijoin", span, List.of(l, r), "leftKeys", leftKeys, "rightKeys", rightKeys);
+                }
+                Node inner = inner(l, r, leftKeys, rightKeys, residual, unique(concatNames(l, r)), span);
+                Node matched = matchedRows(inner, l, 0, span);
+                return add(OpKind.ANTIJOIN, "antijoin", span, List.of(l, matched), "leftKeys", wholeRow(l.schema()),
+                        "rightKeys", wholeRow(matched.schema()));
+            }
+            default:
+                throw refuse(span, "unsupported: " + type + " join");
+        }
+    }
+
+    private static List<String> concatNames(Node l, Node r) {
+        List<String> all = new ArrayList<>(l.schema().names());
+        all.addAll(r.schema().names());
+        return all;
+    }
+
+    private static String nullOf(Column c) {
+        return "CAST(NULL AS " + c.type().name() + ")";
+    }
+
+    /** The distinct rows of {@code side} (its columns start at {@code offset} in {@code inner}) that found a match. */
+    private Node matchedRows(Node inner, Node side, int offset, SourceSpan span) throws SqlException {
+        List<NamedExpr> cols = new ArrayList<>();
+        List<String> names = unique(side.schema().names());
+        for (int i = 0; i < side.schema().size(); i++) {
+            cols.add(new NamedExpr(names.get(i), Exprs.ident(inner.schema().column(offset + i).name())));
+        }
+        return add(OpKind.DISTINCT, "matched", span, List.of(add(OpKind.MAP, "map", span, List.of(inner), "projection", cols)));
+    }
+
+    /** The rows of {@code side} that match no row of {@code other}. */
+    private Node unmatched(Node side, Node other, List<String> sideKeys, List<String> otherKeys, RexNode residual,
+                           Node inner, int offset, SourceSpan span) throws SqlException {
+        if (residual == null && !sideKeys.isEmpty()) {
+            return add(OpKind.ANTIJOIN, "unmatched", span, List.of(side, other), "leftKeys", sideKeys, "rightKeys", otherKeys);
+        }
+        Node matched = matchedRows(inner, side, offset, span);
+        return add(OpKind.ANTIJOIN, "unmatched", span, List.of(side, matched), "leftKeys", wholeRow(side.schema()),
+                "rightKeys", wholeRow(matched.schema()));
+    }
+
+    private Node inner(Node l, Node r, List<String> leftKeys, List<String> rightKeys, RexNode residual,
+                       List<String> names, SourceSpan span) throws SqlException {
+        List<NamedExpr> proj = columnsOf(l, "l", names, 0);
+        proj.addAll(columnsOf(r, "r", names, l.schema().size()));
+        Node j = leftKeys.isEmpty()
+                ? add(OpKind.PRODUCT, "product", span, List.of(l, r), "projection", proj)
+                : add(OpKind.JOIN, "join", span, List.of(l, r), "leftKeys", leftKeys, "rightKeys", rightKeys, "projection", proj);
+        if (residual != null) {
+            j = add(OpKind.FILTER, "filter", span, List.of(j), "predicate", sql(residual, single(j), span));
+        }
+        return j;
+    }
+
+    private Node aggregate(Aggregate a, SourceSpan span) throws SqlException {
+        if (a.getGroupType() != Aggregate.Group.SIMPLE) {
+            throw refuse(span, "unsupported: GROUPING SETS, ROLLUP and CUBE");
+        }
+        Node in = translate(a.getInput(), span);
+        List<String> names = unique(a.getRowType().getFieldNames());
+        List<NamedExpr> groupBy = new ArrayList<>();
+        int g = 0;
+        for (int bit : a.getGroupSet()) {
+            groupBy.add(new NamedExpr(names.get(g++), Exprs.ident(in.schema().column(bit).name())));
+        }
+        if (a.getAggCallList().isEmpty()) {
+            if (groupBy.isEmpty()) {
+                throw refuse(span, "unsupported: an aggregate without groups or functions");
+            }
+            return add(OpKind.DISTINCT, "distinct", span, List.of(add(OpKind.MAP, "map", span, List.of(in), "projection", groupBy)));
+        }
+        List<AggCall> calls = new ArrayList<>();
+        List<String> post = new ArrayList<>();
+        boolean needsPost = false;
+        for (NamedExpr ne : groupBy) {
+            post.add(Exprs.ident(ne.name()) + " AS " + Exprs.ident(ne.name()));
+        }
+        int i = g;
+        for (AggregateCall c : a.getAggCallList()) {
+            String name = names.get(i++);
+            if (c.isDistinct()) {
+                throw refuse(span, "unsupported: " + c.getAggregation().getName() + "(DISTINCT …) here");
+            }
+            if (c.filterArg >= 0) {
+                throw refuse(span, "unsupported: aggregate FILTER clauses");
+            }
+            if (c.getArgList().size() > 1) {
+                throw refuse(span, "unsupported: " + c.getAggregation().getName() + " of several arguments");
+            }
+            String arg = c.getArgList().isEmpty() ? null : Exprs.ident(in.schema().column(c.getArgList().get(0)).name());
+            AggFunction f;
+            String out = Exprs.ident(name);
+            switch (c.getAggregation().getKind()) {
+                case COUNT -> f = AggFunction.COUNT;
+                case SUM -> f = AggFunction.SUM;
+                case SUM0 -> {
+                    f = AggFunction.SUM;
+                    out = "COALESCE(" + Exprs.ident(name) + ", " + zero(in.schema().column(c.getArgList().get(0)).type()) + ")";
+                    needsPost = true;
+                }
+                case MIN -> f = AggFunction.MIN;
+                case MAX -> f = AggFunction.MAX;
+                case AVG -> f = AggFunction.AVG;
+                case LITERAL_AGG -> {
+                    // the literal, once per group: computed beside a COUNT(*) that only keeps the group
+                    f = AggFunction.COUNT;
+                    arg = null;
+                    out = sql(c.rexList.get(0), single(in), span);
+                    needsPost = true;
+                }
+                default -> throw refuse(span, "unsupported aggregate function: " + c.getAggregation().getName());
+            }
+            if (f != AggFunction.COUNT && arg == null) {
+                throw refuse(span, "unsupported: " + f + " without an argument");
+            }
+            calls.add(new AggCall(f, arg, name));
+            post.add(out + " AS " + Exprs.ident(name));
+        }
+        Node agg = add(OpKind.AGGREGATE, "aggregate", span, List.of(in), "groupBy", groupBy, "aggregates", calls);
+        if (!needsPost) {
+            return agg;
+        }
+        List<NamedExpr> proj = new ArrayList<>();
+        for (int k = 0; k < post.size(); k++) {
+            String p = post.get(k);
+            String expr = p.substring(0, p.lastIndexOf(" AS "));
+            proj.add(new NamedExpr(agg.schema().column(k).name(), expr));
+        }
+        return add(OpKind.MAP, "map", span, List.of(agg), "projection", proj);
+    }
+
+    private Node setOp(SetOp s, SourceSpan span) throws SqlException {
+        List<Node> ins = new ArrayList<>();
+        for (RelNode in : s.getInputs()) {
+            ins.add(conform(translate(in, span), s.getRowType(), span));
+        }
+        if (s instanceof Union) {
+            Node acc = ins.get(0);
+            for (int i = 1; i < ins.size(); i++) {
+                acc = add(s.all ? OpKind.PLUS : OpKind.UNION, s.all ? "union_all" : "union", span, List.of(acc, ins.get(i)));
+            }
+            if (ins.size() == 1 && !s.all) {
+                acc = add(OpKind.DISTINCT, "distinct", span, List.of(acc));
+            }
+            return acc;
+        }
+        if (s.all) {
+            throw refuse(span, "unsupported: " + (s instanceof Minus ? "EXCEPT ALL" : "INTERSECT ALL")
+                    + " (needs an operator the catalog does not have yet)");
+        }
+        Node acc = add(OpKind.DISTINCT, "distinct", span, List.of(ins.get(0)));
+        for (int i = 1; i < ins.size(); i++) {
+            Node b = add(OpKind.DISTINCT, "distinct", span, List.of(ins.get(i)));
+            if (s instanceof Minus) {
+                acc = add(OpKind.DIFFERENCE, "except", span, List.of(acc, b));
+            } else if (s instanceof Intersect) {
+                Node onlyA = add(OpKind.DIFFERENCE, "except", span, List.of(acc, b));
+                acc = add(OpKind.DIFFERENCE, "intersect", span, List.of(acc, onlyA));
+            }
+        }
+        return acc;
+    }
+
+    private static SqlType norm(SqlType t) {
+        return t == SqlType.INTEGER ? SqlType.BIGINT : t;
+    }
+
+    /** Casts the columns whose model type differs from the set operation's type. */
+    private Node conform(Node n, RelDataType target, SourceSpan span) throws SqlException {
+        List<RelDataTypeField> fields = target.getFieldList();
+        boolean differs = false;
+        List<NamedExpr> proj = new ArrayList<>();
+        for (int i = 0; i < fields.size(); i++) {
+            Column c = n.schema().column(i);
+            SqlType want = Exprs.modelType(fields.get(i).getType());
+            String id = Exprs.ident(c.name());
+            if (want != null && norm(want) != norm(c.type())) {
+                differs = true;
+                try {
+                    proj.add(new NamedExpr(c.name(), "CAST(" + id + " AS " + Exprs.typeText(fields.get(i).getType()) + ")"));
+                } catch (Exprs.Unsupported u) {
+                    throw refuse(span, "unsupported: " + u.getMessage());
+                }
+            } else {
+                proj.add(new NamedExpr(c.name(), id));
+            }
+        }
+        return differs ? add(OpKind.MAP, "cast", span, List.of(n), "projection", proj) : n;
+    }
+
+    private Node values(Values v, SourceSpan span) throws SqlException {
+        List<String> names = unique(v.getRowType().getFieldNames());
+        List<Column> cols = new ArrayList<>();
+        List<RelDataTypeField> fields = v.getRowType().getFieldList();
+        for (int i = 0; i < fields.size(); i++) {
+            RelDataType t = fields.get(i).getType();
+            SqlType m = Exprs.modelType(t);
+            if (m == null) {
+                if (t.getSqlTypeName() == org.apache.calcite.sql.type.SqlTypeName.NULL) {
+                    m = SqlType.INTEGER;
+                } else {
+                    throw refuse(span, "unsupported: a VALUES column of type " + t.getSqlTypeName());
+                }
+            }
+            cols.add(new Column(names.get(i), m, true));
+        }
+        if (cols.isEmpty()) {
+            throw refuse(span, "unsupported: VALUES without columns");
+        }
+        RowSchema schema = new RowSchema(cols);
+        Map<Row, Long> rows = new LinkedHashMap<>();
+        for (List<RexLiteral> tuple : v.getTuples()) {
+            Object[] vals = new Object[tuple.size()];
+            for (int i = 0; i < tuple.size(); i++) {
+                vals[i] = value(tuple.get(i), cols.get(i).type(), span);
+            }
+            rows.merge(Row.of(vals), 1L, Long::sum);
+        }
+        List<Change> changes = new ArrayList<>();
+        rows.forEach((row, w) -> changes.add(new Change(row, w)));
+        return add(OpKind.CONSTANT, "values", span, List.of(), "type", StreamType.zset(schema), "rows", changes);
+    }
+
+    private Object value(RexLiteral lit, SqlType t, SourceSpan span) throws SqlException {
+        if (lit.isNull()) {
+            return null;
+        }
+        try {
+            return switch (t) {
+                case BOOLEAN -> lit.getValueAs(Boolean.class);
+                case INTEGER, BIGINT -> lit.getValueAs(BigDecimal.class).longValueExact();
+                case DECIMAL -> lit.getValueAs(BigDecimal.class);
+                case DOUBLE -> lit.getValueAs(BigDecimal.class).doubleValue();
+                case VARCHAR -> lit.getValueAs(NlsString.class).getValue();
+                case DATE -> LocalDate.parse(lit.getValueAs(DateString.class).toString());
+                case TIMESTAMP -> java.time.LocalDateTime.parse(lit.getValueAs(TimestampString.class).toString().replace(' ', 'T'));
+            };
+        } catch (RuntimeException e) {
+            throw refuse(span, "unsupported: the value " + lit + " in a " + t + " column");
+        }
+    }
+}
