@@ -24,7 +24,7 @@ public final class Main implements Runnable {
             ValidateCommand::new,
             ExportCommand::new,
             RunCommand::new, IncrementalizeCommand::new, VerifyCommand::new, TestCommand::new, BenchCommand::new,
-            SqlCommand::new);
+            SqlCommand::new, SltCommand::new);
 
     @Spec
     CommandSpec spec;

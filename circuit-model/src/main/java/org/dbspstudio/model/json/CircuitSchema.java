@@ -116,6 +116,9 @@ public final class CircuitSchema {
                         "circuit", ref("circuit"),
                         "layout", obj("description", "operator id → top-left corner of its box",
                                 "type", "object", "additionalProperties", ref("point")),
+                        "sources", obj("description", "operator id → the span of SQL it was translated from, line:column-line:column",
+                                "type", "object", "additionalProperties",
+                                obj("type", "string", "pattern", "^[0-9]+:[0-9]+-[0-9]+:[0-9]+$")),
                         "scenario", ref("streamData"),
                         "expected", ref("streamData")),
                 "$defs", new JObject(defs, Pos.NONE));
