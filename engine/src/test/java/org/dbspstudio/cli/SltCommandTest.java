@@ -45,7 +45,7 @@ class SltCommandTest {
                 6
 
                 query I nosort
-                SELECT a + 1 FROM t ORDER BY a DESC
+                SELECT a + 1 FROM t ORDER BY 1 DESC
                 ----
                 6
                 4

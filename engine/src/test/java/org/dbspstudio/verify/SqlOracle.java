@@ -42,6 +42,8 @@ final class SqlOracle implements AutoCloseable {
     private final Map<String, Integer> columns = new HashMap<>();
     int comparedRows;
     int steps;
+    /** The views whose DuckDB answer at the last step has a row with a value other than NULL. */
+    final java.util.Set<String> nonEmpty = new java.util.TreeSet<>();
 
     SqlOracle(String script) throws Exception {
         this.script = script;
@@ -123,7 +125,8 @@ final class SqlOracle implements AutoCloseable {
                     for (long k = 0; k < rw.getValue(); k++) {
                         for (int i = 0; i < n; i++) {
                             Object v = rw.getKey().get(i);
-                            ps.setObject(i + 1, v instanceof LocalDate d ? java.sql.Date.valueOf(d) : v);
+                            ps.setObject(i + 1, v instanceof LocalDate d ? java.sql.Date.valueOf(d)
+                                    : v instanceof BigDecimal b && b.scale() < 0 ? b.setScale(0) : v);
                         }
                         ps.addBatch();
                     }
@@ -144,6 +147,11 @@ final class SqlOracle implements AutoCloseable {
                 }
             }
             comparedRows += expected.size();
+            if (expected.keySet().stream().anyMatch(r -> r.stream().anyMatch(x -> !x.equals("NULL")))) {
+                nonEmpty.add(v.name());
+            } else {
+                nonEmpty.remove(v.name());
+            }
             assertThat(bag(views.snapshot(v.name()))).as("step %d view %s: snapshot circuit vs DuckDB", steps, v.name())
                     .isEqualTo(expected);
             assertThat(bag(views.incremental(v.name()))).as("step %d view %s: incremental circuit vs DuckDB", steps, v.name())
