@@ -49,7 +49,7 @@ class SltCommandTest {
                 ----
                 6
                 4
-                3
+                2
 
                 query I nosort
                 SELECT SUM(a) FROM t
