@@ -4,13 +4,10 @@ import java.io.PrintWriter;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.dbspstudio.engine.bench.Benchmarks;
 import org.dbspstudio.engine.run.EngineException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code dbsp bench}: the engine benchmarks, each beside DuckDB computing the same query from scratch. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
@@ -21,7 +18,7 @@ import picocli.CommandLine.Spec;
             "B3, B4: transitive closure of a random graph under edge changes; B5: only_tri_hop (negation by",
             "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row.",
             "Progress and details go to standard error, the table to standard output."})
-final class BenchCommand implements Callable<Integer> {
+final class BenchCommand extends DbspCommand {
     @Option(names = "--only", paramLabel = "b1|b2|b3|b4|b5|mem", split = ",", description = "which benchmarks (default: b1,b2,b3,b5,mem)")
     List<String> only;
 
@@ -59,13 +56,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--mem-rows", defaultValue = "1000000", description = "rows for the memory figure (default 1000000)")
     int memRows;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         List<Benchmarks.Figure> figures = new ArrayList<>();
         try {
             if (wants("b1")) {

@@ -7,17 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.export.Dialect;
 import org.dbspstudio.model.export.ExportException;
 import org.dbspstudio.model.export.SqlExport;
 import org.dbspstudio.model.export.DotExport;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp export --format dot|flink-sql|feldera-sql FILE [-o OUT]}: the circuit as Graphviz
@@ -30,7 +27,7 @@ import picocli.CommandLine.Spec;
             "dot: Graphviz; a circuit with errors is still exported (its problems go to standard error, exit code 1).",
             "flink-sql, feldera-sql: a table per input, a view per operator and per output; an incremental circuit",
             "is written in its snapshot form. An operator with no SQL form is refused, naming it (exit code 1)."})
-final class ExportCommand implements Callable<Integer> {
+final class ExportCommand extends DbspCommand {
     /** Export formats, as written on the command line. */
     static final List<String> FORMATS = List.of("dot", Dialect.FLINK.cliName(), Dialect.FELDERA.cliName());
 
@@ -51,12 +48,8 @@ final class ExportCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the circuit document")
     Path file;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         if (!FORMATS.contains(format.toLowerCase(Locale.ROOT))) {
             err.println("dbsp export: unknown format '" + format + "' (formats: " + String.join(", ", FORMATS) + ")");
             return CliSupport.UNREADABLE;
@@ -79,8 +72,8 @@ final class ExportCommand implements Callable<Integer> {
             }
         }
         if (output == null) {
-            spec.commandLine().getOut().print(text);
-            spec.commandLine().getOut().flush();
+            out.print(text);
+            out.flush();
         } else {
             try {
                 Files.writeString(output, text, StandardCharsets.UTF_8);

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.Layout;
@@ -13,10 +12,8 @@ import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.rewrite.RewriteResult;
 import org.dbspstudio.model.validate.Validator;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp incrementalize FILE [-o OUT.json] [--explain]}: rewrites a snapshot circuit into its
@@ -27,7 +24,7 @@ import picocli.CommandLine.Spec;
             "(changes in, changes out) with the rules of the theory. The result keeps the document's",
             "scenario and expected outputs; it has no layout (the IDE lays it out when opened).",
             "Exit code 0: written, 1: the circuit has errors, 2: the file could not be read or written."})
-final class IncrementalizeCommand implements Callable<Integer> {
+final class IncrementalizeCommand extends DbspCommand {
     @Parameters(index = "0", paramLabel = "FILE", description = "a circuit document (.json)")
     Path file;
 
@@ -38,13 +35,8 @@ final class IncrementalizeCommand implements Callable<Integer> {
             + " (to standard output with -o, else to standard error)")
     boolean explain;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         CliSupport.Checked checked = CliSupport.load(file, err, false);
         CircuitDocument doc = checked.document();
         RewriteResult result = Incrementalizer.incrementalize(doc.circuit());

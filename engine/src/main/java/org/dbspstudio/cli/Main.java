@@ -1,6 +1,7 @@
 package org.dbspstudio.cli;
 
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.List;
 import java.util.function.Supplier;
 import org.dbspstudio.model.CircuitDocument;
@@ -51,6 +52,18 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** What a run of the command line printed, and its exit code. */
+    public record Captured(int code, String out, String err) {
+    }
+
+    /** Runs the command line in this JVM and captures what it prints (for tests and tools that embed it). */
+    public static Captured capture(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = run(new PrintWriter(out), new PrintWriter(err), args);
+        return new Captured(code, out.toString(), err.toString());
     }
 
     /** A fresh command line with every subcommand, writing to {@code out} and {@code err}. */

@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.dbspstudio.engine.remote.RemoteEngine;
 import org.dbspstudio.engine.remote.RemoteEngineException;
 import org.dbspstudio.engine.run.EngineException;
@@ -32,10 +31,8 @@ import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp run FILE}: runs a circuit over its scenario (or one given with {@code --scenario})
@@ -49,7 +46,7 @@ import picocli.CommandLine.Spec;
             "circuit working towards its fixpoint).",
             "Exit code 0: ran, 1: the circuit has errors or a step failed, 2: a file could not be read or the",
             "command line is wrong, 3: out of memory (the operator and step are named), 4: stopped by --timeout."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand extends DbspCommand {
     enum Format { table, json, csv }
 
     @Parameters(index = "0", paramLabel = "FILE", description = "circuit document (.json)")
@@ -106,15 +103,10 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--fresh", description = "with --db: empty the output tables and start again from step 0")
     boolean fresh;
 
-    @Spec
-    CommandSpec spec;
-
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         if (steps != null && steps < 0) {
             err.println("dbsp run: --steps must be 0 or more, not " + steps);
             return CliSupport.UNREADABLE;

@@ -3,16 +3,13 @@ package org.dbspstudio.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.json.LoadException;
 import org.dbspstudio.verify.Expectations;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp test FILE...}: runs each document on its scenario, as drawn and (over snapshots)
@@ -26,20 +23,15 @@ import picocli.CommandLine.Spec;
             "  FILE: FAIL <run> step <t> output '<name>': row (...) expected <w>, got <w'>; ...",
             "Exit code 0: every file keeps its promise, 1: a mismatch (or a circuit has errors),",
             "2: a file could not be read."})
-final class TestCommand implements Callable<Integer> {
+final class TestCommand extends DbspCommand {
     /** Failures printed per file before the rest are counted. */
     private static final int SHOWN = 5;
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "circuit documents with scenario and expected sections (.json)")
     List<Path> files;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         int code = CliSupport.OK;
         int failed = 0;
         for (Path file : files) {

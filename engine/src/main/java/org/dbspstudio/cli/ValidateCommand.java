@@ -3,13 +3,10 @@ package org.dbspstudio.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.json.LoadException;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code dbsp validate FILE...}: one line per problem on standard output, a summary on standard error. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
@@ -17,16 +14,12 @@ import picocli.CommandLine.Spec;
             "  FILE: ERROR|WARNING [code] <where>: <message>",
             "At most " + CliSupport.MAX_PER_CODE + " problems of one code are printed per file, then how many more there are.",
             "Exit code 0: no errors (warnings allowed), 1: a circuit has errors, 2: a file could not be read."})
-final class ValidateCommand implements Callable<Integer> {
+final class ValidateCommand extends DbspCommand {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "circuit documents (.json)")
     List<Path> files;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+    int run(PrintWriter out, PrintWriter err) {
         int code = CliSupport.OK;
         int errors = 0;
         int warnings = 0;
@@ -50,10 +43,10 @@ final class ValidateCommand implements Callable<Integer> {
                 code = CliSupport.UNREADABLE;
             } catch (OutOfMemoryError e) {
                 out.flush();
-                return CliSupport.outOfMemory(spec.commandLine().getErr(), file + ": loading and checking the file");
+                return CliSupport.outOfMemory(err, file + ": loading and checking the file");
             }
         }
-        spec.commandLine().getErr().println("checked " + files.size() + (files.size() == 1 ? " file: " : " files: ")
+        err.println("checked " + files.size() + (files.size() == 1 ? " file: " : " files: ")
                 + errors + (errors == 1 ? " error, " : " errors, ") + warnings + (warnings == 1 ? " warning" : " warnings"));
         return code;
     }

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.OpKind;
@@ -20,10 +19,8 @@ import org.dbspstudio.verify.Verifier;
 import org.dbspstudio.verify.VerifyReport;
 import org.dbspstudio.engine.scenario.CsvScenarioLoader;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp verify FILE [--scenario S] [--random N] [--seed X] [--incremental INC.json]}: checks
@@ -35,7 +32,7 @@ import picocli.CommandLine.Spec;
             "change streams (insertions of new rows, deletions of present rows; seeds X, X+1, ...).",
             "Exit code 0: equivalent, 1: the first mismatch is printed (or the circuit has errors),",
             "2: a file could not be read."})
-final class VerifyCommand implements Callable<Integer> {
+final class VerifyCommand extends DbspCommand {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @Parameters(index = "0", paramLabel = "FILE", description = "a circuit document over snapshots (.json)")
@@ -56,13 +53,8 @@ final class VerifyCommand implements Callable<Integer> {
             description = "verify this incremental circuit (e.g. written by 'dbsp incrementalize -o') instead of rewriting FILE")
     Path incremental;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         CircuitDocument doc = CliSupport.load(file, err, false).document();
         Circuit original = doc.circuit();
         if (original.inputMode() == Circuit.InputMode.CHANGES) {

@@ -6,7 +6,7 @@ import static org.dbspstudio.cli.MainTest.run;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.dbspstudio.cli.MainTest.Run;
+import org.dbspstudio.cli.Main.Captured;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.json.DocumentWriter;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExportSqlCommandTest {
     @Test
     void exportsARelationalCircuitToFeldera() {
-        Run r = run("export", "--format", "feldera-sql", fixture("users-orders-join.json"));
+        Captured r = run("export", "--format", "feldera-sql", fixture("users-orders-join.json"));
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("CREATE TABLE users (", "CREATE TABLE orders (", "CREATE LOCAL VIEW big AS",
                 "CREATE VIEW big_orders AS", "FROM users AS l\nJOIN big AS r ON l.id = r.user_id");
@@ -28,7 +28,7 @@ class ExportSqlCommandTest {
     @Test
     void exportsToFlinkWithSinksAndAStatementSet(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("job.sql");
-        Run r = run("export", "--format", "FLINK-SQL", fixture("users-orders-join.json"), "-o", out.toString());
+        Captured r = run("export", "--format", "FLINK-SQL", fixture("users-orders-join.json"), "-o", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).isEmpty();
         assertThat(Files.readString(out)).contains("'connector' = 'kafka'", "CREATE VIEW big_orders AS",
@@ -37,7 +37,7 @@ class ExportSqlCommandTest {
 
     @Test
     void refusesRecursionOnFlinkNamingTheNestedCircuit() {
-        Run r = run("export", "--format", "flink-sql", fixture("transitive-closure.json"));
+        Captured r = run("export", "--format", "flink-sql", fixture("transitive-closure.json"));
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("ERROR [EXPORT] tc: nested circuit (recursion)").contains("feldera-sql");
@@ -45,7 +45,7 @@ class ExportSqlCommandTest {
 
     @Test
     void refusesIntegerStreamsNamingTheInput() {
-        Run r = run("export", "--format", "feldera-sql", fixture("integrator.json"));
+        Captured r = run("export", "--format", "feldera-sql", fixture("integrator.json"));
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err()).contains("ERROR [EXPORT] s: input s is a stream of integers (type Z)");
     }
@@ -56,7 +56,7 @@ class ExportSqlCommandTest {
         doc.setCircuit(Incrementalizer.incrementalize(doc.circuit()).incremental());
         Path inc = dir.resolve("inc.json");
         DocumentWriter.write(doc, inc);
-        Run r = run("export", "--format", "feldera-sql", inc.toString());
+        Captured r = run("export", "--format", "feldera-sql", inc.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.err()).contains("note: an incremental circuit; exported its snapshot form");
         assertThat(r.out()).contains("SNAPSHOT form of an incremental circuit", "CREATE VIEW big_orders AS")
@@ -65,7 +65,7 @@ class ExportSqlCommandTest {
 
     @Test
     void aCircuitWithErrorsIsNotExportedToSql() {
-        Run r = run("export", "--format", "feldera-sql", fixture("integrator-algebraic-loop.json"));
+        Captured r = run("export", "--format", "feldera-sql", fixture("integrator-algebraic-loop.json"));
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("ALGEBRAIC_LOOP");
@@ -73,7 +73,7 @@ class ExportSqlCommandTest {
 
     @Test
     void unknownFormatsExitTwo() {
-        Run r = run("export", "--format", "spark-sql", fixture("integrator.json"));
+        Captured r = run("export", "--format", "spark-sql", fixture("integrator.json"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("dot, flink-sql, feldera-sql");
     }

@@ -2,26 +2,19 @@ package org.dbspstudio.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.dbspstudio.cli.Main.Captured;
 
 /** Runs the command line in-process on the circuit-model fixtures. */
 class MainTest {
     private static final Path FIXTURES = Path.of("../circuit-model/src/test/resources/fixtures");
 
     /** Exit code and captured output of one run. */
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
+    static Captured run(String... args) {
+        return Main.capture(args);
     }
 
     static String fixture(String name) {
@@ -30,7 +23,7 @@ class MainTest {
 
     @Test
     void validCircuitsExitZeroAndPrintNothing() {
-        Run r = run("validate", fixture("integrator.json"), fixture("users-orders-join.json"),
+        Captured r = run("validate", fixture("integrator.json"), fixture("users-orders-join.json"),
                 fixture("transitive-closure.json"), fixture("all-kinds.json"));
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("checked 4 files: 0 errors");
@@ -40,7 +33,7 @@ class MainTest {
     @Test
     void algebraicLoopExitsOneAndNamesBothOperators() {
         String file = fixture("integrator-algebraic-loop.json");
-        Run r = run("validate", file);
+        Captured r = run("validate", file);
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out().lines()).hasSize(1);
         String line = r.out().lines().findFirst().orElseThrow();
@@ -52,14 +45,14 @@ class MainTest {
     void malformedJsonExitsTwoWithLineAndColumn(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{\"format\": \"dbsp-studio-circuit\",\n  \"version\": 1,\n  \"circuit\": {,}\n}\n");
-        Run r = run("validate", bad.toString());
+        Captured r = run("validate", bad.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).startsWith(bad + ": ERROR [LOAD_ERROR] 3:15: malformed JSON");
     }
 
     @Test
     void theWorstFileDecidesTheExitCode(@TempDir Path dir) {
-        Run r = run("validate", fixture("integrator-algebraic-loop.json"), dir.resolve("missing.json").toString(),
+        Captured r = run("validate", fixture("integrator-algebraic-loop.json"), dir.resolve("missing.json").toString(),
                 fixture("integrator.json"));
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out().lines()).hasSize(2);
@@ -70,7 +63,7 @@ class MainTest {
     void newerVersionsAreUnreadable(@TempDir Path dir) throws Exception {
         Path newer = dir.resolve("newer.json");
         Files.writeString(newer, "{\"format\": \"dbsp-studio-circuit\", \"version\": 3, \"circuit\": {}}");
-        Run r = run("validate", newer.toString());
+        Captured r = run("validate", newer.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).contains("1:46: written by a newer version of DBSP Studio (format version 3;");
     }
@@ -85,7 +78,7 @@ class MainTest {
                   {"id": "o", "kind": "output", "params": {"name": "o"}}],
                  "streams": [{"from": "s.out", "to": "o.in"}]}}
                 """);
-        Run r = run("validate", doc.toString());
+        Captured r = run("validate", doc.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out().lines()).containsExactly(
                 doc + ": WARNING [UNKNOWN_PARAM] s at 2:77: operator kind 'input' has no parameter 'size' (ignored)",
@@ -99,14 +92,14 @@ class MainTest {
                 .replace("\"name\": \"integrator\",", "\"name\": \"integrator\", \"author\": \"me\",");
         Path doc = dir.resolve("warn.json");
         Files.writeString(doc, text);
-        Run r = run("validate", doc.toString());
+        Captured r = run("validate", doc.toString());
         assertThat(r.out()).contains("WARNING [UNKNOWN_FIELD]");
         assertThat(r.code()).isZero();
     }
 
     @Test
     void exportWritesDotToStandardOutput() {
-        Run r = run("export", "--format", "dot", fixture("integrator.json"));
+        Captured r = run("export", "--format", "dot", fixture("integrator.json"));
         assertThat(r.code()).isZero();
         assertThat(r.out()).startsWith("digraph");
         for (String id : new String[] {"\"s\"", "\"add\"", "\"z\"", "\"sum\""}) {
@@ -117,7 +110,7 @@ class MainTest {
 
     @Test
     void exportDrawsNestedCircuitsAsClusters() {
-        Run r = run("export", "--format", "dot", fixture("transitive-closure.json"));
+        Captured r = run("export", "--format", "dot", fixture("transitive-closure.json"));
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("cluster_tc").contains("\"e0\"").contains("\"closure\"");
     }
@@ -125,7 +118,7 @@ class MainTest {
     @Test
     void exportWritesToAFileAndStillExportsCircuitsWithErrors(@TempDir Path dir) throws Exception {
         Path out = dir.resolve("loop.dot");
-        Run r = run("export", "--format", "DOT", fixture("integrator-algebraic-loop.json"), "-o", out.toString());
+        Captured r = run("export", "--format", "DOT", fixture("integrator-algebraic-loop.json"), "-o", out.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).contains("ALGEBRAIC_LOOP");
@@ -134,7 +127,7 @@ class MainTest {
 
     @Test
     void exportOfAnUnreadableFileExitsTwo(@TempDir Path dir) {
-        Run r = run("export", "--format", "dot", dir.resolve("nope.json").toString());
+        Captured r = run("export", "--format", "dot", dir.resolve("nope.json").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("cannot read");
     }
@@ -143,17 +136,17 @@ class MainTest {
     void usageErrorsAndNoCommandExitTwo() {
         assertThat(run("export", "--format", "png", fixture("integrator.json")).code()).isEqualTo(2);
         assertThat(run("validate").code()).isEqualTo(2);
-        Run none = run();
+        Captured none = run();
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).contains("validate").contains("export");
     }
 
     @Test
     void helpAndVersionExitZero() {
-        Run help = run("--help");
+        Captured help = run("--help");
         assertThat(help.code()).isZero();
         assertThat(help.out()).contains("validate").contains("export");
-        Run version = run("--version");
+        Captured version = run("--version");
         assertThat(version.code()).isZero();
         assertThat(version.out()).contains("file format version 1");
     }

@@ -2,11 +2,10 @@ package org.dbspstudio.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.dbspstudio.cli.Main.Captured;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.OpKind;
@@ -26,14 +25,8 @@ class RobustRunTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
-
-    static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
+    static Captured run(String... args) {
+        return Main.capture(args);
     }
 
     /** one (Z) → counter (nested: p = I(δ₀(one)) + z⁻¹(p), never at a fixpoint) → o. */
@@ -62,11 +55,11 @@ class RobustRunTest {
     @Test
     void negativeStepsAreRefused() throws Exception {
         Path f = write(counter(10), "c.json");
-        Run r = run("run", f.toString(), "--steps", "-5");
+        Captured r = run("run", f.toString(), "--steps", "-5");
         assertThat(r.code()).isEqualTo(CliSupport.UNREADABLE);
         assertThat(r.err()).contains("--steps must be 0 or more, not -5");
         assertThat(r.out()).isEmpty();
-        Run zero = run("run", f.toString(), "--steps", "0");
+        Captured zero = run("run", f.toString(), "--steps", "0");
         assertThat(zero.code()).isZero();
     }
 
@@ -75,8 +68,8 @@ class RobustRunTest {
         CircuitDocument d = counter(10);
         d.setScenario(new Scenario().put("one", List.of(StepData.scalar(1))).put("ghost", List.of(StepData.scalar(2))));
         Path f = write(d, "ghost.json");
-        Run v = run("validate", f.toString());
-        Run r = run("run", f.toString());
+        Captured v = run("validate", f.toString());
+        Captured r = run("run", f.toString());
         assertThat(v.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         assertThat(r.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         String line = v.out().lines().filter(l -> l.contains("UNKNOWN_INPUT")).findFirst().orElseThrow();
@@ -88,11 +81,11 @@ class RobustRunTest {
     @Test
     void anUnreachableIterationBoundIsRefused() throws Exception {
         Path f = write(counter(Long.MAX_VALUE), "max.json");
-        Run v = run("validate", f.toString());
+        Captured v = run("validate", f.toString());
         assertThat(v.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         assertThat(v.out()).contains("ERROR [BAD_PARAM] counter:").contains("'maxIterations'")
                 .contains("9223372036854775807 is out of range; it must be between 1 and 10,000,000");
-        Run r = run("run", f.toString());
+        Captured r = run("run", f.toString());
         assertThat(r.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         assertThat(run("validate", write(counter(10_000_000), "ok.json").toString()).code()).isZero();
     }
@@ -101,7 +94,7 @@ class RobustRunTest {
     void aLongFixpointShowsProgressAndTheTimeoutStopsItCleanly() throws Exception {
         Path f = write(counter(10_000_000), "long.json");
         long t0 = System.nanoTime();
-        Run r = run("run", f.toString(), "--steps", "3", "--timeout", "3");
+        Captured r = run("run", f.toString(), "--steps", "3", "--timeout", "3");
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertThat(r.code()).as(r.err()).isEqualTo(CliSupport.TIMED_OUT);
         assertThat(ms).isLessThan(20_000);
@@ -120,7 +113,7 @@ class RobustRunTest {
         assertThat(run("run", f.toString(), "--timeout", "0").code()).isEqualTo(CliSupport.UNREADABLE);
         assertThat(run("run", f.toString(), "--timeout", "-1").err()).contains("--timeout must be a positive number");
         // a run that ends in time is not affected by the timeout
-        Run ok = run("run", write(counter(10), "short.json").toString(), "--timeout", "60");
+        Captured ok = run("run", write(counter(10), "short.json").toString(), "--timeout", "60");
         assertThat(ok.code()).as(ok.err()).isEqualTo(CliSupport.CIRCUIT_ERRORS); // maxIterations 10 is reached
         assertThat(ok.err()).contains("did not reach a fixpoint within maxIterations = 10");
     }
@@ -134,7 +127,7 @@ class RobustRunTest {
             c.connect("in" + i + ".out", "sink.in");
         }
         Path f = write(new CircuitDocument("wide", c), "wide.json");
-        Run v = run("validate", f.toString());
+        Captured v = run("validate", f.toString());
         assertThat(v.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         List<String> lines = v.out().lines().toList();
         String fed = lines.stream().filter(l -> l.contains("MULTIPLY_FED")).findFirst().orElseThrow();
@@ -150,7 +143,7 @@ class RobustRunTest {
             c.add(Operator.of("n" + i, OpKind.NEGATE));
         }
         Path f = write(new CircuitDocument("loose", c), "loose.json");
-        Run v = run("validate", f.toString());
+        Captured v = run("validate", f.toString());
         List<String> unconnected = v.out().lines().filter(l -> l.contains("[UNCONNECTED_INPUT]")).toList();
         assertThat(unconnected).hasSize(CliSupport.MAX_PER_CODE + 1);
         assertThat(unconnected.get(CliSupport.MAX_PER_CODE)).endsWith("ERROR [UNCONNECTED_INPUT] …: 150 more UNCONNECTED_INPUT problems not shown");

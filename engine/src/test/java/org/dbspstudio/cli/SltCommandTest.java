@@ -15,7 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SltCommandTest {
     @Test
     void aSliceOfTheSuitePasses() {
-        MainTest.Run r = MainTest.run("slt", "--queries", "120", "select1.test", "select3.test", "select4.test",
+        Main.Captured r = MainTest.run("slt", "--queries", "120", "select1.test", "select3.test", "select4.test",
                 "random/aggregates/slt_good_0.test", "random/groupby/slt_good_0.test", "random/expr/slt_good_0.test",
                 "random/select/slt_good_0.test");
         assertThat(r.err()).isEmpty();
@@ -61,7 +61,7 @@ class SltCommandTest {
                 ----
                 1
                 """);
-        MainTest.Run r = MainTest.run("slt", f.toString());
+        Main.Captured r = MainTest.run("slt", f.toString());
         assertThat(r.out()).contains("mine.test: 2 passed, 1 failed, 1 refused");
         assertThat(r.out()).contains("expected 10").contains("got      9");
         assertThat(r.code()).isEqualTo(1);

@@ -28,7 +28,7 @@ class SqlCommandTest {
         Path sql = dir.resolve("shop.sql");
         Files.writeString(sql, SCRIPT);
         Path out = dir.resolve("shop.json");
-        MainTest.Run r = MainTest.run("sql", sql.toString(), "-o", out.toString());
+        Main.Captured r = MainTest.run("sql", sql.toString(), "-o", out.toString());
         assertThat(r.err()).isEmpty();
         assertThat(r.code()).isZero();
         LoadResult loaded = DocumentReader.read(out);
@@ -45,7 +45,7 @@ class SqlCommandTest {
         int col = line5.indexOf("o.amount > 100") + 1;
         assertThat(loaded.document().sources().get(filter.id()).toString()).isEqualTo("5:" + col + "-5:" + (col + 13));
         // to standard output without -o; validate accepts it
-        MainTest.Run stdout = MainTest.run("sql", sql.toString());
+        Main.Captured stdout = MainTest.run("sql", sql.toString());
         assertThat(stdout.code()).isZero();
         assertThat(stdout.out()).isEqualTo(Files.readString(out));
         assertThat(MainTest.run("validate", out.toString()).code()).isZero();
@@ -56,7 +56,7 @@ class SqlCommandTest {
         Path sql = dir.resolve("bad.sql");
         Files.writeString(sql, SCRIPT + "CREATE VIEW v AS SELECT name\n  FROM users WHERE name SIMILAR TO 'a%';\nCREATE VIEW w AS SELECT nope FROM users;\n");
         Path out = dir.resolve("bad.json");
-        MainTest.Run r = MainTest.run("sql", sql.toString(), "-o", out.toString());
+        Main.Captured r = MainTest.run("sql", sql.toString(), "-o", out.toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.err().lines()).contains(sql + ":8:20: unsupported: SIMILAR TO");
         assertThat(r.err()).contains(sql + ":9:25: Column 'nope' not found");
@@ -65,7 +65,7 @@ class SqlCommandTest {
 
     @Test
     void unreadableScriptExitsTwo(@TempDir Path dir) throws Exception {
-        MainTest.Run r = MainTest.run("sql", dir.resolve("missing.sql").toString());
+        Main.Captured r = MainTest.run("sql", dir.resolve("missing.sql").toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err()).contains("missing.sql: cannot read");
         Path bin = dir.resolve("bin.sql");

@@ -20,7 +20,7 @@ class TestCommandTest {
 
     @Test
     void documentsThatKeepTheirPromiseAreOk() {
-        MainTest.Run r = MainTest.run("test", MainTest.fixture("users-orders-join.json"), MainTest.fixture("integrator.json"));
+        Main.Captured r = MainTest.run("test", MainTest.fixture("users-orders-join.json"), MainTest.fixture("integrator.json"));
         assertThat(r.out()).contains("users-orders-join.json: ok (2 steps, 1 output, snapshot and incremental)")
                 .contains("integrator.json: ok (4 steps, 1 output, stream)");
         assertThat(r.out().lines()).hasSize(2);
@@ -31,7 +31,7 @@ class TestCommandTest {
     void aWrongExpectationFailsNamingRunStepOutputAndRow(@TempDir Path dir) throws IOException {
         Path wrong = variant(dir, "wrong.json", "[{\"row\": [\"Bob\", 99.99], \"weight\": -1}]",
                 "[{\"row\": [\"Bob\", 99.99], \"weight\": -2}]");
-        MainTest.Run r = MainTest.run("test", wrong.toString(), MainTest.fixture("integrator.json"));
+        Main.Captured r = MainTest.run("test", wrong.toString(), MainTest.fixture("integrator.json"));
         assertThat(r.code()).isEqualTo(CliSupport.CIRCUIT_ERRORS);
         String line = r.out().lines().filter(l -> l.startsWith(wrong.toString())).findFirst().orElseThrow();
         assertThat(line).contains(": FAIL snapshot step 1 output 'big_orders': row (Bob, 99.99) expected -2, got -1")
@@ -44,7 +44,7 @@ class TestCommandTest {
     void compactChangesAreReadLikeObjects(@TempDir Path dir) throws IOException {
         Path compact = variant(dir, "compact.json", "[{\"row\": [\"Bob\", 99.99], \"weight\": -1}]",
                 "[[[\"Bob\", 99.99], -1]]");
-        MainTest.Run r = MainTest.run("test", compact.toString());
+        Main.Captured r = MainTest.run("test", compact.toString());
         assertThat(r.out()).contains("compact.json: ok");
         assertThat(r.code()).isZero();
     }
@@ -52,7 +52,7 @@ class TestCommandTest {
     @Test
     void unreadableAndInvalidFilesAreReported(@TempDir Path dir) throws IOException {
         Path missing = dir.resolve("missing.json");
-        MainTest.Run r = MainTest.run("test", missing.toString(), MainTest.fixture("integrator-algebraic-loop.json"),
+        Main.Captured r = MainTest.run("test", missing.toString(), MainTest.fixture("integrator-algebraic-loop.json"),
                 MainTest.fixture("all-kinds.json"));
         assertThat(r.out()).contains("missing.json: ERROR [LOAD_ERROR]")
                 .contains("integrator-algebraic-loop.json: FAIL the circuit has errors")

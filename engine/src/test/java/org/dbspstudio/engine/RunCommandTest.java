@@ -2,11 +2,10 @@ package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.dbspstudio.cli.Main.Captured;
 import org.dbspstudio.cli.Main;
 import org.dbspstudio.engine.scenario.CsvScenarioLoader;
 import org.dbspstudio.model.CircuitDocument;
@@ -22,14 +21,8 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
+    private Captured run(String... args) {
+        return Main.capture(args);
     }
 
     private Path document() throws Exception {
@@ -42,9 +35,9 @@ class RunCommandTest {
 
     @Test
     void printsTheExactChangesPerStep() throws Exception {
-        Result r = run("run", document().toString());
-        assertThat(r.code).as(r.err).isZero();
-        assertThat(r.out.lines().toList()).containsExactly(
+        Captured r = run("run", document().toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList()).containsExactly(
                 "step 0  view: +1 (1, Alice, book)",
                 "step 0  view: +1 (1, Alice, pen)",
                 "step 1  view: +1 (2, Bob, laptop)",
@@ -56,14 +49,14 @@ class RunCommandTest {
     @Test
     void jsonCsvTraceAndSteps() throws Exception {
         Path f = document();
-        Result json = run("run", f.toString(), "--format", "json", "--steps", "2");
-        assertThat(json.code).isZero();
-        assertThat(json.out.replaceAll("\\s", "")).contains("\"view\":[[{\"row\":[1,\"Alice\",\"book\"],\"weight\":1},"
+        Captured json = run("run", f.toString(), "--format", "json", "--steps", "2");
+        assertThat(json.code()).isZero();
+        assertThat(json.out().replaceAll("\\s", "")).contains("\"view\":[[{\"row\":[1,\"Alice\",\"book\"],\"weight\":1},"
                 + "{\"row\":[1,\"Alice\",\"pen\"],\"weight\":1}],[{\"row\":[2,\"Bob\",\"laptop\"],\"weight\":1}]]");
-        Result csv = run("run", f.toString(), "--format", "csv");
-        assertThat(csv.out.lines().toList()).contains("output,step,weight,values...", "view,3,-1,1,Alice,pen");
-        Result trace = run("run", f.toString(), "--trace", "--steps", "1");
-        assertThat(trace.out).contains("  trace j.out = +1 (1, Alice, book)").contains("  trace users.out = +1 (2, Bob)");
+        Captured csv = run("run", f.toString(), "--format", "csv");
+        assertThat(csv.out().lines().toList()).contains("output,step,weight,values...", "view,3,-1,1,Alice,pen");
+        Captured trace = run("run", f.toString(), "--trace", "--steps", "1");
+        assertThat(trace.out()).contains("  trace j.out = +1 (1, Alice, book)").contains("  trace users.out = +1 (2, Bob)");
     }
 
     @Test
@@ -73,9 +66,9 @@ class RunCommandTest {
         Files.writeString(users, "step,weight,id,name\n0,1,1,\"Smith, Ann\"\n");
         Path orders = dir.resolve("o.csv");
         Files.writeString(orders, "0,1,1,pen\n2,1,1,ink\n");
-        Result r = run("run", f.toString(), "--scenario", users.toString(), "--scenario", "orders=" + orders);
-        assertThat(r.code).as(r.err).isZero();
-        assertThat(r.out.lines().toList()).containsExactly("step 0  view: +1 (1, Smith, Ann, pen)",
+        Captured r = run("run", f.toString(), "--scenario", users.toString(), "--scenario", "orders=" + orders);
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList()).containsExactly("step 0  view: +1 (1, Smith, Ann, pen)",
                 "step 1  view: (no change)", "step 2  view: +1 (1, Smith, Ann, ink)");
     }
 
@@ -84,19 +77,19 @@ class RunCommandTest {
         Path s = dir.resolve("s.json");
         Files.writeString(s, "{\"users\": [[{\"row\": [3, \"Cy\"], \"weight\": 1}]],"
                 + " \"orders\": [[{\"row\": [3, \"cup\"], \"weight\": 2}]]}");
-        Result r = run("run", document().toString(), "--scenario", s.toString());
-        assertThat(r.code).as(r.err).isZero();
-        assertThat(r.out.lines().toList()).containsExactly("step 0  view: +2 (3, Cy, cup)");
+        Captured r = run("run", document().toString(), "--scenario", s.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out().lines().toList()).containsExactly("step 0  view: +2 (3, Cy, cup)");
     }
 
     @Test
     void exitCodes() throws Exception {
-        assertThat(run("run", dir.resolve("missing.json").toString()).code).isEqualTo(2);
+        assertThat(run("run", dir.resolve("missing.json").toString()).code()).isEqualTo(2);
         Path bad = dir.resolve("bad.csv");
         Files.writeString(bad, "0,1,x,Ann\n");
-        Result r = run("run", document().toString(), "--scenario", "users=" + bad);
-        assertThat(r.code).isEqualTo(2);
-        assertThat(r.err).contains("bad.csv:1:5").contains("'x' is not a number");
+        Captured r = run("run", document().toString(), "--scenario", "users=" + bad);
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("bad.csv:1:5").contains("'x' is not a number");
     }
 
     @Test

@@ -2,10 +2,9 @@ package org.dbspstudio.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.dbspstudio.cli.Main.Captured;
 import org.dbspstudio.cli.Main;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
@@ -22,14 +21,8 @@ class CommandLineTest {
     @TempDir
     Path dir;
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result dbsp(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
+    private static Captured dbsp(String... args) {
+        return Main.capture(args);
     }
 
     private Path write(String name, Circuit c) throws Exception {
@@ -42,13 +35,13 @@ class CommandLineTest {
     void incrementalizeWritesAValidIncrementalDocumentAndExplains() throws Exception {
         Path src = write("paper.json", Fixtures.paper45());
         Path out = dir.resolve("paper-inc.json");
-        Result r = dbsp("incrementalize", src.toString(), "-o", out.toString(), "--explain");
+        Captured r = dbsp("incrementalize", src.toString(), "-o", out.toString(), "--explain");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("[Wrap with I and D]").contains("[Bilinear]").contains("[Distinct to H]");
         CircuitDocument inc = DocumentReader.read(out).document();
         assertThat(inc.circuit().inputMode()).isEqualTo(Circuit.InputMode.CHANGES);
         assertThat(dbsp("validate", out.toString()).code()).isZero();
-        Result v = dbsp("verify", src.toString(), "--incremental", out.toString(), "--random", "5", "--seed", "3");
+        Captured v = dbsp("verify", src.toString(), "--incremental", out.toString(), "--random", "5", "--seed", "3");
         assertThat(v.code()).as(v.out() + v.err()).isZero();
         assertThat(v.out()).startsWith("equivalent");
     }
@@ -56,7 +49,7 @@ class CommandLineTest {
     @Test
     void incrementalizeWithoutOutputPrintsTheDocument() throws Exception {
         Path src = write("tc.json", Fixtures.transitiveClosure());
-        Result r = dbsp("incrementalize", src.toString());
+        Captured r = dbsp("incrementalize", src.toString());
         assertThat(r.code()).as(r.err()).isZero();
         CircuitDocument inc = DocumentReader.read(r.out(), "stdout").document();
         assertThat(inc.circuit().op("tc").child().operators()).anyMatch(o -> o.clock() == Clock.OUTER);
@@ -65,8 +58,8 @@ class CommandLineTest {
     @Test
     void incrementalizeIsByteForByteDeterministic() throws Exception {
         Path src = write("tc.json", Fixtures.topLevelLoop());
-        Result a = dbsp("incrementalize", src.toString(), "--explain");
-        Result b = dbsp("incrementalize", src.toString(), "--explain");
+        Captured a = dbsp("incrementalize", src.toString(), "--explain");
+        Captured b = dbsp("incrementalize", src.toString(), "--explain");
         assertThat(a.code()).isZero();
         assertThat(a.out()).isEqualTo(b.out());
         assertThat(a.err()).isEqualTo(b.err()).contains("[Cycle rule]");
@@ -81,7 +74,7 @@ class CommandLineTest {
         wrong.disconnect(s);
         wrong.connect(new Stream(integral, s.to()));
         Path bad = write("wrong.json", wrong);
-        Result r = dbsp("verify", src.toString(), "--incremental", bad.toString(), "--random", "50", "--seed", "1");
+        Captured r = dbsp("verify", src.toString(), "--incremental", bad.toString(), "--random", "50", "--seed", "1");
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains("mismatch on random #").contains("output 'v'").contains("replay: dbsp verify");
     }
