@@ -31,6 +31,9 @@ public final class TableSink implements ChangeSink {
     private final boolean changelog;
     private final String runKey;
     private long last = -1;
+    /** Statements prepared once per connection and reused every step (preparing is a large part of a small step). */
+    private final Map<String, PreparedStatement> statements = new java.util.HashMap<>();
+    private Connection preparedOn;
 
     /**
      * @param outputs   each output's name (its table) and row schema
@@ -160,6 +163,26 @@ public final class TableSink implements ChangeSink {
         return problems;
     }
 
+    private PreparedStatement statement(Connection c, String sql) throws SQLException {
+        if (c != preparedOn) {
+            for (PreparedStatement ps : statements.values()) {
+                try {
+                    ps.close();
+                } catch (SQLException ignored) {
+                    // the connection it belonged to is gone
+                }
+            }
+            statements.clear();
+            preparedOn = c;
+        }
+        PreparedStatement ps = statements.get(sql);
+        if (ps == null || ps.isClosed()) {
+            ps = c.prepareStatement(sql);
+            statements.put(sql, ps);
+        }
+        return ps;
+    }
+
     private static void exec(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute(sql);
@@ -196,15 +219,13 @@ public final class TableSink implements ChangeSink {
                     }
                 }
                 doing = "table " + PROGRESS;
-                try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + PROGRESS + " WHERE run = ?")) {
-                    ps.setString(1, runKey);
-                    ps.executeUpdate();
-                }
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + PROGRESS + " (run, last_step) VALUES (?, ?)")) {
-                    ps.setString(1, runKey);
-                    ps.setLong(2, step);
-                    ps.executeUpdate();
-                }
+                PreparedStatement del = statement(c, "DELETE FROM " + PROGRESS + " WHERE run = ?");
+                del.setString(1, runKey);
+                del.executeUpdate();
+                PreparedStatement ins = statement(c, "INSERT INTO " + PROGRESS + " (run, last_step) VALUES (?, ?)");
+                ins.setString(1, runKey);
+                ins.setLong(2, step);
+                ins.executeUpdate();
                 c.commit();
                 last = step;
             } catch (SQLException | TableException e) {
@@ -229,7 +250,8 @@ public final class TableSink implements ChangeSink {
         String insert = "INSERT INTO " + t + " (" + String.join(", ", cols) + ") VALUES (" + "?, ".repeat(n - 1) + "?)";
         List<Row> deletes = new ArrayList<>();
         List<Long> deleteCounts = new ArrayList<>();
-        try (PreparedStatement ins = c.prepareStatement(insert)) {
+        {
+            PreparedStatement ins = statement(c, insert);
             int[] batched = {0};
             SQLException[] failed = {null};
             z.forEach((row, w) -> {
@@ -274,7 +296,8 @@ public final class TableSink implements ChangeSink {
         };
         if (rowId != null) {
             String sql = "DELETE FROM " + t + " WHERE " + rowId + " IN (SELECT " + rowId + " FROM " + t + " WHERE " + match + " LIMIT ?)";
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
+            {
+                PreparedStatement ps = statement(c, sql);
                 for (int r = 0; r < rows.size(); r++) {
                     for (int i = 0; i < n; i++) {
                         Values.bind(ps, i + 1, schema.column(i).type(), rows.get(r).get(i));
@@ -327,7 +350,8 @@ public final class TableSink implements ChangeSink {
         schema.columns().forEach(col -> cols.add(db.quote(col.name())));
         String sql = "INSERT INTO " + db.quote(table) + " (" + String.join(", ", cols) + ", weight, step) VALUES ("
                 + "?, ".repeat(n + 1) + "?)";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
+        {
+            PreparedStatement ps = statement(c, sql);
             SQLException[] failed = {null};
             z.forEach((row, w) -> {
                 try {

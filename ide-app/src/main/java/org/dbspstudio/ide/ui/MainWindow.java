@@ -112,6 +112,7 @@ public final class MainWindow implements Palette.Target {
             }
         });
         debugger = new org.dbspstudio.ide.debug.Debugger(this);
+        new org.dbspstudio.ide.data.DataPanel(this); // the Data panel adds itself to the bottom panels
         files.newDocument();
     }
 
