@@ -21,8 +21,25 @@ public enum Incrementalization {
     OUTER_JOIN(Algebra.NON_LINEAR),
     /** Stream–table join {@code I(D(s) ⋈ t)}: {@code Q^Δ(Δs, Δt) = Δs ⋈ I(Δt)} (docs/theory.md §7, Proposition J4). */
     STREAM_TABLE_JOIN(Algebra.NON_LINEAR),
+    /**
+     * Pointwise operators, whose output weight at a row depends only on the input weights at that row
+     * (INTERSECT [ALL], EXCEPT [ALL]): {@code ↑H₂(z⁻¹(I(Δa)), z⁻¹(I(Δb)), Δa, Δb)}, evaluated at the rows of the
+     * changes only (Proposition 4.7 generalized, docs/theory.md §4).
+     */
+    POINTWISE(Algebra.NON_LINEAR),
     /** Aggregates: COUNT/SUM are linear inside; everything is rewritten as {@code D ∘ ↑agg ∘ I}, which the engine evaluates per changed group. */
     AGGREGATE(Algebra.NON_LINEAR),
+    /**
+     * Top-k per partition: {@code D ∘ ↑topk ∘ I}, whose change at a step is the difference of the old and
+     * new top k of only the partitions the change touches; the engine keeps each partition ordered
+     * (docs/theory.md §4).
+     */
+    TOP_K(Algebra.NON_LINEAR),
+    /**
+     * A window above a monotone waterline: {@code D ∘ W ∘ I} becomes {@code D ∘ I_W}, the integral that drops
+     * the rows below the waterline as it goes, so its state is bounded by the window (docs/theory.md §8).
+     */
+    WATERLINE(Algebra.NON_LINEAR),
     /** Any other non-linear lifted function: {@code D ∘ ↑f ∘ I}. */
     FALLBACK(Algebra.NON_LINEAR),
     /** Inputs receive changes; outputs emit changes. */
@@ -31,7 +48,7 @@ public enum Incrementalization {
     CONSTANT(Algebra.BOUNDARY),
     /** A nested circuit: its body is incrementalized with the cycle rule (docs/theory.md §6). */
     NESTED(Algebra.NESTED),
-    /** Already an incremental primitive (H): kept, incrementalized by fallback if met in a snapshot circuit. */
+    /** Already an incremental primitive (H, H₂, I_W): kept, incrementalized by fallback if met in a snapshot circuit. */
     PRIMITIVE(Algebra.NON_LINEAR);
 
     private final Algebra algebra;

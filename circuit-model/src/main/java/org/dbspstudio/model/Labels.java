@@ -43,10 +43,46 @@ final class Labels {
     static String aggregate(Operator op) {
         Params p = op.params();
         List<NamedExpr> groupBy = p.namedExprs("groupBy");
-        return p.aggregates("aggregates").stream().map(a -> a.function() + "(" + (a.expr() == null ? "*" : a.expr()) + ")")
+        return p.aggregates("aggregates").stream().map(AggCall::call)
                 .collect(Collectors.joining(", "))
                 + (groupBy == null || groupBy.isEmpty() ? ""
                 : " by " + groupBy.stream().map(NamedExpr::name).collect(Collectors.joining(", ")));
+    }
+
+    /** A set operation, marked {@code all} for its bag form ({@code ∩ all}). */
+    static String setOperation(Operator op) {
+        return op.params().bool("all") ? op.kind().glyph() + " all" : op.kind().glyph();
+    }
+
+    /** H₂ with the set operation whose change it computes ({@code H₂ ∩ all}). */
+    static String incrementalSetOperation(Operator op) {
+        String of = "except".equals(op.params().string("of")) ? "∸" : "∩";
+        return op.kind().glyph() + " " + of + (op.params().bool("all") ? " all" : "");
+    }
+
+    /** {@code top 3 by score DESC per game}, with the rank function when it is not ROW_NUMBER. */
+    static String topK(Operator op) {
+        Params p = op.params();
+        List<String> by = p.strings("orderBy");
+        List<String> part = p.strings("partitionBy");
+        String rank = p.string("rank");
+        return "top " + p.integer("k") + (rank == null || rank.equals("row_number") ? "" : " " + rank)
+                + (by == null || by.isEmpty() ? "" : " by " + String.join(", ", by))
+                + (part == null || part.isEmpty() ? "" : " per " + String.join(", ", part));
+    }
+
+    /** {@code ⊞ t size 10} (tumbling) or {@code ⊞ t size 10 slide 5} (hopping). */
+    static String timeWindow(Operator op) {
+        Params p = op.params();
+        return op.kind().glyph() + " " + p.string("timestamp") + " size " + p.integer("size")
+                + (p.get("slide") == null ? "" : " slide " + p.integer("slide"));
+    }
+
+    /** {@code W t ≥ θ − 10}. */
+    static String window(Operator op) {
+        Params p = op.params();
+        long bound = p.integer("bound");
+        return op.kind().glyph() + " " + p.string("timestamp") + " ≥ θ" + (bound == 0 ? "" : " − " + bound);
     }
 
     private static String list(List<NamedExpr> exprs) {

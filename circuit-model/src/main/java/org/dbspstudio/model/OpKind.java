@@ -223,6 +223,58 @@ public enum OpKind {
             .incrementalization(Incrementalization.DESUGAR)
             .positive(PositiveOutput.ALWAYS)),
 
+    INTERSECT(kind("intersect", "∩", "Intersect", RELATIONAL)
+            .input("a", ROWS).input("b", ROWS).sharedGroup().output("out")
+            .incrementalization(Incrementalization.POINTWISE)
+            .positive(PositiveOutput.ALWAYS)
+            .params(optional("all", ParamType.BOOL, false,
+                    "INTERSECT ALL (bags: each row min(a, b) times); otherwise INTERSECT (a set: rows in both)"))
+            .label(Labels::setOperation)),
+    EXCEPT(kind("except", "∸", "Except", RELATIONAL)
+            .input("a", ROWS).input("b", ROWS).sharedGroup().output("out")
+            .incrementalization(Incrementalization.POINTWISE)
+            .positive(PositiveOutput.ALWAYS)
+            .params(optional("all", ParamType.BOOL, false,
+                    "EXCEPT ALL (bags: each row max(0, a − b) times); otherwise EXCEPT (a set: rows of a not in b)"))
+            .label(Labels::setOperation)),
+
+    TOP_K(kind("topk", "top", "Top-k", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.TOP_K)
+            .positive(PositiveOutput.ALWAYS)
+            .params(optional("partitionBy", ParamType.EXPR_LIST, List.of(),
+                            "partition keys (PARTITION BY); empty: one partition, the whole input"),
+                    required("orderBy", ParamType.EXPR_LIST,
+                            "sort keys, each 'expr [ASC|DESC] [NULLS FIRST|LAST]' (NULL is smallest by default);"
+                                    + " ties are broken by the whole row, column by column"),
+                    required("k", ParamType.INT, "how many ranks to keep per partition (≥ 1)"),
+                    ParamSpec.choice("rank", "row_number", "the rank compared with k: ROW_NUMBER (k copies),"
+                            + " RANK (peers share a rank, gaps after ties) or DENSE_RANK (no gaps)",
+                            "row_number", "rank", "dense_rank"),
+                    optional("rankColumn", ParamType.STRING, null,
+                            "the name of an extra BIGINT output column holding the rank; none when absent"))
+            .label(Labels::topK)
+            .starting("orderBy", List.of(), "k", 3L)),
+
+    TIME_WINDOW(kind("timewindow", "⊞", "Tumbling / hopping window", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.UNCHANGED)
+            .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
+            .params(required("timestamp", ParamType.EXPR, "the row's time, an integer expression (e.g. seconds)"),
+                    required("size", ParamType.INT, "window length (≥ 1)"),
+                    optional("slide", ParamType.INT, null,
+                            "distance between window starts (≥ 1); absent: the size (tumbling windows)"))
+            .label(Labels::timeWindow)
+            .starting("timestamp", "", "size", 10L)),
+    WINDOW(kind("window", "W", "Window above the waterline", RELATIONAL)
+            .input("in", ROWS).input("waterline", INTEGERS).output("out")
+            .incrementalization(Incrementalization.WATERLINE)
+            .params(required("timestamp", ParamType.EXPR, "the row's time, an integer expression"),
+                    optional("bound", ParamType.INT, 0L,
+                            "how far below the waterline θ a row is kept: rows with timestamp ≥ θ − bound pass (≥ 0)"))
+            .label(Labels::window)
+            .starting("timestamp", "", "bound", 0L)),
+
     SCALAR(kind("scalar", "f", "Scalar function", Category.SCALAR)
             .inputsFrom(op -> op.params().strings("inputs"), INTEGERS).portParam("inputs")
             .output("out")
@@ -235,6 +287,22 @@ public enum OpKind {
     H(kind("h", "H", "Incremental distinct (H)", INCREMENTAL)
             .input("integrated", ANY).input("delta", ANY).sharedGroup().output("out")
             .incrementalization(Incrementalization.PRIMITIVE)),
+
+    H_SET(kind("hset", "H₂", "Incremental set operation (H₂)", INCREMENTAL)
+            .input("a", ROWS).input("b", ROWS).input("da", ROWS).input("db", ROWS).sharedGroup().output("out")
+            .incrementalization(Incrementalization.PRIMITIVE)
+            .params(ParamSpec.choice("of", "intersect", "the set operation whose change this computes", "intersect", "except"),
+                    optional("all", ParamType.BOOL, false, "bag semantics (INTERSECT ALL, EXCEPT ALL)"))
+            .label(Labels::incrementalSetOperation)),
+
+    WINDOW_INTEGRATE(kind("windowintegrate", "I_W", "Integrate above the waterline (I_W)", INCREMENTAL)
+            .input("delta", ROWS).input("waterline", INTEGERS).output("out")
+            .incrementalization(Incrementalization.PRIMITIVE)
+            .stateful()
+            .params(required("timestamp", ParamType.EXPR, "the row's time, an integer expression"),
+                    optional("bound", ParamType.INT, 0L, "rows with timestamp ≥ θ − bound are kept (≥ 0)"))
+            .label(Labels::window)
+            .starting("timestamp", "", "bound", 0L)),
 
     NESTED(kind("nested", "⟲", "Nested circuit", Category.NESTED)
             .inputsFrom(op -> op.child() == null ? List.of() : op.child().boundaryPorts(OpKind.DELTA0), ANY)

@@ -16,10 +16,11 @@ import picocli.CommandLine.Option;
             "relative to DuckDB's (wall-clock; above 1: the engine is faster). The circuits are drawn over snapshots",
             "and incrementalized. B1: filter -> map -> plus; B2: customers JOIN orders GROUP BY region;",
             "B3, B4: transitive closure of a random graph under edge changes; B5: only_tri_hop (negation by",
-            "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row.",
+            "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row;",
+            "w1: state and heap of a windowed aggregate over an unbounded stream, with and without the waterline rule.",
             "Progress and details go to standard error, the table to standard output."})
 final class BenchCommand extends DbspCommand {
-    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|b5|mem", split = ",", description = "which benchmarks (default: b1,b2,b3,b5,mem)")
+    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|b5|mem|w1", split = ",", description = "which benchmarks (default: b1,b2,b3,b5,mem,w1)")
     List<String> only;
 
     @Option(names = "--b1-changes", defaultValue = "1000000", description = "B1 changes (default 1000000)")
@@ -56,6 +57,9 @@ final class BenchCommand extends DbspCommand {
     @Option(names = "--mem-rows", defaultValue = "1000000", description = "rows for the memory figure (default 1000000)")
     int memRows;
 
+    @Option(names = "--w1-steps", defaultValue = "1000000", description = "W1 steps, one event each (default 1000000)")
+    int w1Steps;
+
     @Override
     int run(PrintWriter out, PrintWriter err) {
         List<Benchmarks.Figure> figures = new ArrayList<>();
@@ -77,6 +81,9 @@ final class BenchCommand extends DbspCommand {
             }
             if (wants("mem")) {
                 figures.addAll(Benchmarks.memory(memRows, err::println));
+            }
+            if (wants("w1")) {
+                figures.addAll(Benchmarks.waterline(w1Steps, err::println));
             }
         } catch (EngineException e) {
             err.println("dbsp bench: " + e.getMessage());

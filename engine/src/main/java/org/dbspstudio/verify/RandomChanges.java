@@ -27,7 +27,7 @@ import org.dbspstudio.model.types.StreamType;
  * (so every table stays a set), over small value domains so that joins and groups match.
  * Column values mix a small domain with the literals of the circuit's expressions and their
  * neighbours, so that predicates such as {@code amount > 100} go both ways. Integer (Z) inputs
- * get small random integers. Seeded: the same seed gives the same scenario.
+ * get small random integers (non-negative for the waterline of a window, so that it never decreases). Seeded: the same seed gives the same scenario.
  */
 public final class RandomChanges {
     private final int steps;
@@ -95,17 +95,28 @@ public final class RandomChanges {
             if (name == null || type == null) {
                 continue;
             }
-            sc.put(name, type instanceof StreamType.ZSet z ? rows(z.row(), rnd, pool) : integers(rnd));
+            sc.put(name, type instanceof StreamType.ZSet z ? rows(z.row(), rnd, pool)
+                    : integers(rnd, feedsWaterline(circuit, in.id())));
         }
         return sc;
     }
 
-    private List<StepData> integers(Random rnd) {
+    /**
+     * Small random integers; for a waterline (monotone by contract: a window moved inside the
+     * integral refuses one that decreases) small non-negative increments, so that its running sum rises.
+     */
+    private List<StepData> integers(Random rnd, boolean monotone) {
         List<StepData> l = new ArrayList<>();
         for (int t = 0; t < steps; t++) {
-            l.add(StepData.scalar(rnd.nextInt(7) - 3));
+            l.add(StepData.scalar(monotone ? rnd.nextInt(3) : rnd.nextInt(7) - 3));
         }
         return l;
+    }
+
+    /** Whether input {@code id} feeds the waterline port of a window (or of its incremental form). */
+    private static boolean feedsWaterline(Circuit circuit, String id) {
+        return circuit.streamsFrom(id).stream().anyMatch(s -> "waterline".equals(s.to().port())
+                && (circuit.op(s.to().op()).kind() == OpKind.WINDOW || circuit.op(s.to().op()).kind() == OpKind.WINDOW_INTEGRATE));
     }
 
     private List<StepData> rows(RowSchema schema, Random rnd, Pool pool) {

@@ -99,7 +99,7 @@ final class Fixtures {
             case AGGREGATE -> unary(Operator.of("op", kind, "groupBy", cols("k"), "aggregates", List.of(
                     new AggCall(AggFunction.COUNT, null, "n"), new AggCall(AggFunction.SUM, "v", "s"),
                     new AggCall(AggFunction.MIN, "v", "lo"), new AggCall(AggFunction.MAX, "v", "hi"),
-                    new AggCall(AggFunction.AVG, "v", "mean"))));
+                    new AggCall(AggFunction.AVG, "v", "mean"), new AggCall(AggFunction.COUNT_DISTINCT, "v % 2", "parities"))));
             case SCALAR -> {
                 Circuit c = new Circuit();
                 c.add(input("x", StreamType.Z));
@@ -110,8 +110,39 @@ final class Fixtures {
                 yield c;
             }
             case H -> around(Operator.of("op", kind), table("k", "v"), table("k", "v"));
+            case TOP_K -> unary(Operator.of("op", kind, "partitionBy", List.of("k % 2"), "orderBy", List.of("v DESC"), "k", 2L,
+                    "rank", "rank", "rankColumn", "r"));
+            case TIME_WINDOW -> unary(Operator.of("op", kind, "timestamp", "v", "size", 4L, "slide", 2L));
+            case WINDOW -> around(Operator.of("op", kind, "timestamp", "v", "bound", 2L), table("k", "v"), StreamType.Z);
+            case WINDOW_INTEGRATE -> around(Operator.of("op", kind, "timestamp", "v", "bound", 1L), table("k", "v"), StreamType.Z);
+            case INTERSECT, EXCEPT -> bagOperation(Operator.of("op", kind, "all", true));
+            case H_SET -> {
+                Circuit c = new Circuit();
+                for (String in : List.of("a", "b", "da", "db")) {
+                    c.add(input(in, table("k", "v")));
+                }
+                c.add(Operator.of("op", kind, "of", "except", "all", true));
+                c.add(output("out"));
+                c.connect("a.out", "op.a").connect("b.out", "op.b").connect("da.out", "op.da").connect("db.out", "op.db")
+                        .connect("op.out", "out.in");
+                yield c;
+            }
             case DELTA0, INTEGRAL, NESTED -> transitiveClosure();
         };
+    }
+
+    /** {@code op(π_k(a), π_k(b))}: a binary set operation on bags (the projections keep duplicates). */
+    static Circuit bagOperation(Operator op) {
+        Circuit c = new Circuit();
+        c.add(input("a", table("k", "v")));
+        c.add(input("b", table("k", "w")));
+        c.add(Operator.of("pa", OpKind.MAP, "projection", cols("k")));
+        c.add(Operator.of("pb", OpKind.MAP, "projection", cols("k")));
+        c.add(op);
+        c.add(output("out"));
+        c.connect("a.out", "pa.in").connect("b.out", "pb.in").connect("pa.out", op.id() + ".a")
+                .connect("pb.out", op.id() + ".b").connect(op.id() + ".out", "out.in");
+        return c;
     }
 
     /** A global aggregate (one group): makeset(COUNT), makeset(SUM). */

@@ -99,6 +99,11 @@ class SqlExportTest {
             return; // a stream circuit over integers: refused above, nothing to map back
         }
         Circuit inc = Incrementalizer.incrementalize(doc.circuit()).incremental();
+        if (exported(doc, Dialect.FELDERA).startsWith("-- refused: ")) {
+            // no SQL form over snapshots (a waterline stream of integers): none for the incremental form either
+            assertThat(exported(doc.copy().setCircuit(inc), Dialect.FELDERA)).startsWith("-- refused: ");
+            return;
+        }
         boolean nested = doc.circuit().operators().stream().anyMatch(o -> o.child() != null);
         if (nested) {
             assertThat(exported(doc.copy().setCircuit(inc), Dialect.FELDERA))

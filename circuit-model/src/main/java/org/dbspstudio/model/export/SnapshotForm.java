@@ -27,7 +27,8 @@ import org.dbspstudio.model.graph.CircuitGraph;
  * being built: the changes ΔR, the contents R, or the previous contents z⁻¹(R); or, for the terms
  * of an expanded join, a part of Δ(A ⋈ B). The rules are those of the rewrite read backwards:
  * an input is ΔT; I(ΔR) = R, D(R) = ΔR, z⁻¹(R) is the previous R; a linear operator keeps the
- * meaning (f(ΔR) = Δf(R)); a non-linear one must read contents; H(z⁻¹(R), ΔR) = Δdistinct(R);
+ * meaning (f(ΔR) = Δf(R)); a non-linear one must read contents; H(z⁻¹(R), ΔR) = Δdistinct(R),
+ * H₂(z⁻¹(A), z⁻¹(B), ΔA, ΔB) = Δ(A ∩ B) or Δ(A ∸ B);
  * A ⋈ ΔB + ΔA ⋈ z⁻¹(B) (and the other expansions of the bilinear rule) sum to Δ(A ⋈ B), and ΔA ⋈ B
  * alone is the change of the stream–table join of A and B (docs/theory.md §7, Proposition J4); an
  * output must receive changes ΔR, and R is the snapshot output; finally a weighted semijoin with a
@@ -240,7 +241,7 @@ public final class SnapshotForm {
                 }
                 set(op, new Rel(Form.PREV, r.port()));
             }
-            case FILTER, MAP, FLATMAP, NEGATE, INDEX -> {
+            case FILTER, MAP, FLATMAP, NEGATE, INDEX, TIME_WINDOW -> {
                 Rel r = rel(op, "in");
                 set(op, new Rel(r.form(), add(op, Map.of("in", r.port()))));
             }
@@ -255,7 +256,7 @@ public final class SnapshotForm {
                 }
             }
             case DISTINCT, AGGREGATE, SEMIJOIN, ANTIJOIN, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION,
-                    DIFFERENCE -> {
+                    DIFFERENCE, INTERSECT, EXCEPT, TOP_K -> {
                 Map<String, PortRef> ins = new HashMap<>();
                 Form form = null;
                 for (String port : op.inputPorts()) {
@@ -277,6 +278,21 @@ public final class SnapshotForm {
                 }
                 Operator d = Operator.of(id, OpKind.DISTINCT);
                 set(op, new Rel(Form.DELTA, add(d, Map.of("in", delta.port()))));
+            }
+            case H_SET -> {
+                Rel a = rel(op, "a");
+                Rel b = rel(op, "b");
+                Rel da = rel(op, "da");
+                Rel db = rel(op, "db");
+                if (a.form() != Form.PREV || b.form() != Form.PREV || da.form() != Form.DELTA || db.form() != Form.DELTA
+                        || !a.port().equals(da.port()) || !b.port().equals(db.port())) {
+                    throw new ExportException(id, "H₂ is the incremental set operation only as"
+                            + " H₂(z⁻¹(I(Δa)), z⁻¹(I(Δb)), Δa, Δb)");
+                }
+                OpKind kind = "except".equals(op.params().string("of")) ? OpKind.EXCEPT : OpKind.INTERSECT;
+                Operator s = op.params().bool("all") ? Operator.of(id, kind).withParams(
+                        org.dbspstudio.model.Params.of(kind, "all", true)) : Operator.of(id, kind);
+                set(op, new Rel(Form.DELTA, add(s, Map.of("a", da.port(), "b", db.port()))));
             }
             case NESTED -> throw new ExportException(id, "a nested circuit in incremental form (semi-naive recursion)"
                     + " cannot be mapped back to SQL; export the snapshot circuit instead");

@@ -19,6 +19,7 @@ import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.NamedExpr;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.SortKey;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.typing.Typing;
@@ -39,7 +40,8 @@ import org.dbspstudio.model.typing.TypeInference;
  * <p>A snapshot circuit maps operator by operator: an input becomes a table, each relational
  * operator a view named after its id (or after the output it feeds), an output a view named after
  * the output. Z-set weights are bag multiplicities: {@code +} is {@code UNION ALL}, {@code ∪}
- * {@code UNION}, {@code ∖} {@code DISTINCT (a EXCEPT ALL b)}, distinct {@code SELECT DISTINCT},
+ * {@code UNION}, {@code ∖} {@code DISTINCT (a EXCEPT ALL b)}, {@code ∩}/{@code ∸} {@code INTERSECT}/{@code EXCEPT}
+ * (with {@code ALL} for bags), distinct {@code SELECT DISTINCT},
  * the semijoin {@code EXISTS}, the antijoin {@code NOT EXISTS}, the weighted semijoin
  * {@code SELECT l.* … JOIN}, the outer joins {@code LEFT|RIGHT|FULL JOIN}. A nested circuit of the shape the recursion samples use —
  * inputs entering through {@code I(δ₀(x))}, feedback through an inner {@code z⁻¹}, outputs leaving
@@ -113,7 +115,7 @@ public final class SqlExport {
         return switch (k) {
             case CONSTANT, FILTER, MAP, FLATMAP, JOIN, PRODUCT, DISTINCT, AGGREGATE, SEMIJOIN, WEIGHTED_SEMIJOIN, ANTIJOIN, LEFT_JOIN,
                     RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION, DIFFERENCE, PLUS,
-                    MINUS, NEGATE, INDEX -> true;
+                    MINUS, NEGATE, INDEX, INTERSECT, EXCEPT, TOP_K, TIME_WINDOW -> true;
             default -> false;
         };
     }
@@ -297,6 +299,17 @@ public final class SqlExport {
                     + " instead of an index)");
             case SCALAR -> throw new ExportException(id, "a scalar function over integer streams has no SQL form");
             case H -> throw new ExportException(id, "H (incremental distinct) in a snapshot circuit has no SQL form");
+            case H_SET -> throw new ExportException(id, "H₂ (incremental set operation) in a snapshot circuit has no SQL form");
+            case TOP_K -> {
+                if (dialect == Dialect.FLINK) {
+                    throw new ExportException(id, "top-k is not exported to Flink SQL: Flink 2.3's planner rejects the top-N"
+                            + " query over a changelog input (\"Can't generate a valid execution plan\", found running the"
+                            + " samples on Flink); export to feldera-sql");
+                }
+            }
+            case WINDOW, WINDOW_INTEGRATE -> throw new ExportException(id, op.kind().title() + " reads the waterline θ, a"
+                    + " stream of integers over the steps, which SQL views do not have (Flink expresses a waterline as a"
+                    + " WATERMARK on a TIMESTAMP column, Feldera as LATENESS; neither maps from θ)");
             case CONSTANT -> {
                 if (op.params().bool("once")) {
                     throw new ExportException(id, "a constant emitted at step 0 only changes over time; SQL views have no notion of steps");
@@ -388,6 +401,10 @@ public final class SqlExport {
                 case PLUS -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION ALL\nSELECT *\nFROM " + in(c, op, "b");
                 case DIFFERENCE -> "SELECT DISTINCT *\nFROM (SELECT * FROM " + in(c, op, "a") + " EXCEPT ALL SELECT * FROM "
                         + in(c, op, "b") + ") AS d";
+                case TOP_K -> topK(c, op);
+                case TIME_WINDOW -> timeWindow(c, op);
+                case INTERSECT, EXCEPT -> "SELECT *\nFROM " + in(c, op, "a") + "\n" + op.kind().json().toUpperCase(Locale.ROOT)
+                        + (op.params().bool("all") ? " ALL" : "") + "\nSELECT *\nFROM " + in(c, op, "b");
                 default -> throw new ExportException(op.id(), op.kind().title() + " has no SQL form");
             };
         } catch (ExprException e) {
@@ -454,6 +471,67 @@ public final class SqlExport {
                 : joinWord + in(c, op, "right") + " AS r ON " + keys(c, op));
     }
 
+    /**
+     * The top-N pattern both engines recognize: a rank function over the partition in a subquery,
+     * filtered by {@code <= k}. ROW_NUMBER's order is completed by every column (NULLs first), the
+     * engine's deterministic tie-break, so the same copies are kept.
+     */
+    private String topK(Circuit c, Operator op) throws ExportException, ExprException {
+        RowSchema row = inSchema(c, op, "in");
+        SqlExpr e = expr(Scope.of(row), List.of());
+        SortKey.Rank rank = SortKey.Rank.fromJson(op.params().string("rank"));
+        List<String> order = new ArrayList<>();
+        for (SortKey k : SortKey.parseAll(op.params().strings("orderBy"))) {
+            order.add(k.sql(e.sql(k.expr())));
+        }
+        if (rank == SortKey.Rank.ROW_NUMBER) {
+            for (Column col : row.columns()) {
+                order.add(dialect.id(col.name()) + " ASC NULLS FIRST");
+            }
+        }
+        List<String> part = new ArrayList<>();
+        for (String p : op.params().strings("partitionBy")) {
+            part.add(e.sql(p));
+        }
+        String rankId = dialect.id("dbsp_rank");
+        List<String> cols = new ArrayList<>();
+        for (Column col : row.columns()) {
+            if (col.name().equalsIgnoreCase("dbsp_rank")) {
+                throw new ExportException(op.id(), "the input has a column named dbsp_rank, which the export's rank takes");
+            }
+            cols.add(dialect.id(col.name()));
+        }
+        String rankCol = op.params().string("rankColumn");
+        if (rankCol != null && !rankCol.isBlank()) {
+            cols.add(rankId + " AS " + dialect.id(rankCol));
+        }
+        return "SELECT " + String.join(", ", cols) + "\nFROM (SELECT *, " + rank.name() + "() OVER ("
+                + (part.isEmpty() ? "" : "PARTITION BY " + String.join(", ", part) + " ")
+                + "ORDER BY " + String.join(", ", order) + ") AS " + rankId + "\nFROM " + in(c, op, "in") + ") AS t"
+                + "\nWHERE " + rankId + " <= " + op.params().integer("k");
+    }
+
+    /**
+     * Tumbling and hopping windows as plain SQL over an integer time t: the last window start is
+     * {@code t − MOD(MOD(t, slide) + slide, slide)} (floor division, negative times included), and the
+     * copy for the j-th earlier window is kept while it still contains t. (Flink's TUMBLE/HOP table
+     * functions need a TIMESTAMP time attribute, so they are not used.)
+     */
+    private String timeWindow(Circuit c, Operator op) throws ExportException, ExprException {
+        SqlExpr e = expr(Scope.of(inSchema(c, op, "in")), List.of());
+        String t = "CAST(" + e.sql(op.params().string("timestamp")) + " AS BIGINT)";
+        long size = op.params().integer("size");
+        long slide = op.params().get("slide") == null ? size : op.params().integer("slide");
+        String last = t + " - MOD(MOD(" + t + ", " + slide + ") + " + slide + ", " + slide + ")";
+        List<String> parts = new ArrayList<>();
+        for (long j = 0; j * slide < size; j++) {
+            String start = "(" + last + (j == 0 ? "" : " - " + j * slide) + ")";
+            parts.add("SELECT *, " + start + " AS " + dialect.id("window_start") + ", " + start + " + " + size + " AS "
+                    + dialect.id("window_end") + "\nFROM " + in(c, op, "in") + "\nWHERE " + start + " > " + t + " - " + size);
+        }
+        return String.join("\nUNION ALL\n", parts);
+    }
+
     private String aggregate(Circuit c, Operator op, RowSchema schema) throws ExportException, ExprException {
         StreamType inType = types.typeOf(feeding(c, op, "in").from());
         RowSchema row = rows(op, inType, "the aggregate's input");
@@ -485,7 +563,7 @@ public final class SqlExport {
         List<String> outer = new ArrayList<>();
         for (AggCall a : aggs) {
             String col = "g." + dialect.id(a.name());
-            outer.add((a.function() == AggFunction.COUNT ? "COALESCE(" + col + ", 0)" : col) + " AS " + dialect.id(a.name()));
+            outer.add((a.function() == AggFunction.COUNT || a.function() == AggFunction.COUNT_DISTINCT ? "COALESCE(" + col + ", 0)" : col) + " AS " + dialect.id(a.name()));
         }
         return "SELECT " + String.join(", ", outer) + "\nFROM (VALUES (1)) AS u(" + key + ")\nLEFT JOIN (SELECT 1 AS " + key + ", "
                 + String.join(", ", select) + from + ") AS g ON u." + key + " = g." + key;
@@ -493,7 +571,7 @@ public final class SqlExport {
 
     private String aggCall(AggCall a, SqlExpr e, Scope scope) throws ExprException {
         if (a.expr() == null) {
-            return a.function().name() + "(*)";
+            return a.function().sqlName() + "(*)";
         }
         String arg = e.sql(a.expr());
         SqlType t = Expressions.check(a.expr(), scope).type().type();
@@ -502,7 +580,7 @@ public final class SqlExport {
         } else if (a.function() == AggFunction.AVG && t != SqlType.DECIMAL && t != SqlType.DOUBLE) {
             arg = "CAST(" + arg + " AS DOUBLE)";
         }
-        return a.function().name() + "(" + arg + ")";
+        return a.function().sqlName() + "(" + (a.function() == AggFunction.COUNT_DISTINCT ? "DISTINCT " : "") + arg + ")";
     }
 
     private String constant(Operator op, RowSchema schema) throws ExportException {

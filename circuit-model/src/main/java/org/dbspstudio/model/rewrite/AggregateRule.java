@@ -38,8 +38,12 @@ public final class AggregateRule implements OperatorRule {
         var aggs = op.params().aggregates("aggregates");
         boolean linear = !aggs.isEmpty() && aggs.stream().allMatch(a -> a.function().isLinear());
         String fns = aggs.stream().map(AggCall::toString).reduce((x, y) -> x + ", " + y).orElse("");
+        boolean countDistinct = aggs.stream().anyMatch(a -> a.function() == org.dbspstudio.model.AggFunction.COUNT_DISTINCT);
         return op.id() + " (aggregate " + fns + ") becomes D ∘ agg ∘ I"
                 + (linear ? "; COUNT/SUM are linear inside, so each changed group costs O(1) per change"
-                : "; MIN/MAX/AVG are not linear: each changed group is recomputed from its integrated values");
+                : countDistinct && aggs.stream().allMatch(a -> a.function().isLinear()
+                        || a.function() == org.dbspstudio.model.AggFunction.COUNT_DISTINCT)
+                ? "; COUNT(DISTINCT) keeps each group's value counts (H per value), so each change costs O(log n)"
+                : "; MIN/MAX/AVG/COUNT(DISTINCT) are not linear: each changed group updates its ordered values per change");
     }
 }

@@ -14,10 +14,15 @@ public final class OperatorRules {
 
     /** The rules of the theory, each chosen by the operator kind's declared {@code Incrementalization}. */
     public static OperatorRules standard() {
-        return new OperatorRules(List.of(new LinearRule(), new BilinearRule(), new DistinctToHRule(),
+        return new OperatorRules(List.of(new LinearRule(), new BilinearRule(), new DistinctToHRule(), new PointwiseRule(),
                 new SemijoinRule(), new AntijoinRule(), new OuterJoinRule(),
                 new StreamTableJoinRule(),
-                new AggregateRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
+                new AggregateRule(), new TopKRule(), new WaterlineRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
+    }
+
+    /** These rules without those of class {@code rule} (operators it would rewrite fall to the next rule that applies). */
+    public OperatorRules without(Class<? extends OperatorRule> rule) {
+        return new OperatorRules(rules.stream().filter(r -> !rule.isInstance(r)).toList());
     }
 
     public List<OperatorRule> rules() {

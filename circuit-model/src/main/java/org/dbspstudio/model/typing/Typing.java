@@ -71,7 +71,7 @@ public final class Typing {
             case DELTA0 -> require(in.get(OUTER_STREAM), "δ₀ reads nested input port '" + p.string("port")
                     + "', which no outer stream feeds");
             case NEGATE, DELAY, INTEGRATE, DIFFERENTIATE, DISTINCT -> in(in, "in");
-            case PLUS, MINUS, UNION, DIFFERENCE, H -> shared(op, in);
+            case PLUS, MINUS, UNION, DIFFERENCE, H, INTERSECT, EXCEPT, H_SET -> shared(op, in);
             case FILTER -> {
                 RowSchema row = zset(in(in, "in"), "in");
                 TypedExpr e = expr(p.string("predicate"), Scope.of(row), "predicate");
@@ -121,6 +121,34 @@ public final class Typing {
                 yield StreamType.indexed(project(p.namedExprs("keys"), Scope.of(row), "keys"), row);
             }
             case AGGREGATE -> StreamType.zset(aggregateOutput(p, in(in, "in")));
+            case TOP_K -> StreamType.zset(topKOutput(p, zset(in(in, "in"), "in")));
+            case TIME_WINDOW -> {
+                RowSchema row = zset(in(in, "in"), "in");
+                timestamp(p, row);
+                if (p.integer("size") < 1 || (p.get("slide") != null && p.integer("slide") < 1)) {
+                    throw new TypeError("window size and slide must be at least 1");
+                }
+                List<Column> cols = new ArrayList<>(row.columns());
+                for (String n : List.of("window_start", "window_end")) {
+                    if (row.columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(n))) {
+                        throw new TypeError("the input already has a column named " + n);
+                    }
+                    cols.add(Column.of(n, SqlType.BIGINT));
+                }
+                yield StreamType.zset(new RowSchema(cols));
+            }
+            case WINDOW, WINDOW_INTEGRATE -> {
+                String rows = op.kind() == org.dbspstudio.model.OpKind.WINDOW ? "in" : "delta";
+                RowSchema row = zset(in(in, rows), rows);
+                if (!(in(in, "waterline") instanceof StreamType.Integers)) {
+                    throw new TypeError("input 'waterline' is " + in.get("waterline") + ", but the waterline θ is a Z stream");
+                }
+                timestamp(p, row);
+                if (p.integer("bound") < 0) {
+                    throw new TypeError("bound is " + p.integer("bound") + "; it must be ≥ 0");
+                }
+                yield StreamType.zset(row);
+            }
             case SCALAR -> {
                 List<String> names = p.strings("inputs");
                 for (String n : names) {
@@ -174,7 +202,7 @@ public final class Typing {
             TypedExpr e = expr(a.expr(), scope, "aggregates");
             SqlType t = e.type().type();
             cols.add(switch (a.function()) {
-                case COUNT -> Column.of(a.name(), SqlType.BIGINT);
+                case COUNT, COUNT_DISTINCT -> Column.of(a.name(), SqlType.BIGINT);
                 case SUM -> {
                     if (!t.isNumeric()) {
                         throw new TypeError("SUM(" + a.expr() + ") needs a number, got " + t);
@@ -191,6 +219,46 @@ public final class Typing {
             });
         }
         return new RowSchema(cols);
+    }
+
+    /** The row schema of a top-k: its input's columns, then the rank column when {@code rankColumn} is set. */
+    public static RowSchema topKOutput(Params p, RowSchema row) throws TypeError {
+        Scope scope = Scope.of(row);
+        for (String e : p.strings("partitionBy")) {
+            expr(e, scope, "partitionBy");
+        }
+        List<org.dbspstudio.model.SortKey> keys = org.dbspstudio.model.SortKey.parseAll(p.strings("orderBy"));
+        if (keys.isEmpty()) {
+            throw new TypeError("top-k needs at least one ORDER BY key");
+        }
+        for (var k : keys) {
+            expr(k.expr(), scope, "orderBy");
+        }
+        if (p.integer("k") < 1) {
+            throw new TypeError("k is " + p.integer("k") + "; a top-k keeps at least 1 rank");
+        }
+        String rank = p.string("rankColumn");
+        if (rank == null || rank.isBlank()) {
+            return row;
+        }
+        List<Column> cols = new ArrayList<>(row.columns());
+        for (Column c : cols) {
+            if (c.name().equalsIgnoreCase(rank)) {
+                throw new TypeError("rank column '" + rank + "' is already a column of the input");
+            }
+        }
+        cols.add(Column.of(rank, SqlType.BIGINT));
+        return new RowSchema(cols);
+    }
+
+    /** Checks that the {@code timestamp} expression of a window is an integer. */
+    private static void timestamp(Params p, RowSchema row) throws TypeError {
+        TypedExpr e = expr(p.string("timestamp"), Scope.of(row), "timestamp");
+        SqlType t = e.type().type();
+        if (t != SqlType.INTEGER && t != SqlType.BIGINT) {
+            throw new TypeError("timestamp '" + e.sql() + "' is " + t + ", but windows take an integer time"
+                    + " (e.g. seconds since an epoch)");
+        }
     }
 
     /** Checks the key lists of a join, semijoin or antijoin (same length, comparable types). */

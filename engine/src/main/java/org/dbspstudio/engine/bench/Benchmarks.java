@@ -230,6 +230,11 @@ public final class Benchmarks {
         return OnlyTriHopBench.run(p[0], p[1], p[2], log);
     }
 
+    /** W1: memory of a windowed aggregate over an unbounded stream, with and without the waterline rule. */
+    public static List<Figure> waterline(int steps, Consumer<String> log) throws EngineException {
+        return WaterlineBench.run(steps, log);
+    }
+
     /** Bytes per stored row of an integrated Z-set and of an arrangement (index) over it, 4-column rows. */
     public static List<Figure> memory(int rows, Consumer<String> log) {
         Row[] keep = new Row[rows];

@@ -67,4 +67,18 @@ final class Measure {
     static void settleHeap() {
         System.gc();
     }
+
+    /** Heap in use after full collections (the live data, as near as the JVM tells). */
+    static long usedHeap() {
+        Runtime rt = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) {
+            System.gc();
+            try {
+                Thread.sleep(30);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        return rt.totalMemory() - rt.freeMemory();
+    }
 }

@@ -9,8 +9,10 @@ import org.dbspstudio.model.types.SqlType;
 /**
  * The running state of one aggregate function over one group, updated per row change in O(1)
  * (COUNT, SUM, AVG) or O(log n) (MIN, MAX: an ordered multiset of the values of the rows of
- * positive weight). Semantics: COUNT is the sum of weights (of rows whose argument is not NULL),
- * SUM the weighted sum, AVG their quotient, MIN/MAX over the rows of positive weight; SUM, AVG,
+ * positive weight; COUNT(DISTINCT): each value's total weight, counting the values whose weight
+ * is positive — the per-value H of docs/theory.md §4). Semantics: COUNT is the sum of weights (of
+ * rows whose argument is not NULL), SUM the weighted sum, AVG their quotient, MIN/MAX over the rows
+ * of positive weight, COUNT(DISTINCT) the non-NULL values of positive total weight; SUM, AVG,
  * MIN and MAX are NULL when no row with a non-NULL argument is present (AVG also when its count is 0).
  */
 final class Accumulator {
@@ -22,12 +24,17 @@ final class Accumulator {
     private double doubleSum;
     private BigDecimal decimalSum = BigDecimal.ZERO;
     private final TreeMap<Object, Long> values;
+    /** COUNT(DISTINCT): each non-NULL value's total weight over the group's rows, and how many are positive. */
+    private final TreeMap<Object, Long> valueWeights;
+    private long distinct;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     Accumulator(AggFunction fn, SqlType argType) {
         this.fn = fn;
         this.argType = argType;
         this.values = fn == AggFunction.MIN || fn == AggFunction.MAX
+                ? new TreeMap<>((a, b) -> ((Comparable) a).compareTo(b)) : null;
+        this.valueWeights = fn == AggFunction.COUNT_DISTINCT // compared, not hashed: DECIMAL 1.0 and 1.00 are one value
                 ? new TreeMap<>((a, b) -> ((Comparable) a).compareTo(b)) : null;
     }
 
@@ -52,6 +59,16 @@ final class Accumulator {
         count = Math.addExact(count, delta);
         switch (fn) {
             case SUM, AVG -> add(v, delta);
+            case COUNT_DISTINCT -> {
+                long before = valueWeights.getOrDefault(v, 0L);
+                long after = Math.addExact(before, delta);
+                if (after == 0) {
+                    valueWeights.remove(v);
+                } else {
+                    valueWeights.put(v, after);
+                }
+                distinct += (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0);
+            }
             case MIN, MAX -> {
                 if (oldW <= 0 && newW > 0) {
                     values.merge(v, 1L, Long::sum);
@@ -76,6 +93,7 @@ final class Accumulator {
     Object result() {
         return switch (fn) {
             case COUNT -> count;
+            case COUNT_DISTINCT -> distinct;
             case SUM -> presentNonNull == 0 ? null : sum();
             case AVG -> {
                 if (presentNonNull == 0 || count == 0) {

@@ -46,7 +46,14 @@ public final class Ops {
             case UNION -> Distincts::union;
             case DIFFERENCE -> Distincts::difference;
             case H -> Distincts::h;
+            case INTERSECT -> SetOps::intersect;
+            case EXCEPT -> SetOps::except;
+            case H_SET -> SetOps::hset;
             case AGGREGATE -> AggregateNode::create;
+            case TOP_K -> TopKNode::create;
+            case TIME_WINDOW -> Windows::timeWindow;
+            case WINDOW -> Windows::window;
+            case WINDOW_INTEGRATE -> Windows::windowIntegrate;
             case SCALAR -> ScalarNode::create;
             case NESTED -> NestedNode::create;
         };

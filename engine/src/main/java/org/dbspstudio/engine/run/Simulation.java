@@ -109,6 +109,11 @@ public final class Simulation {
         return circuit;
     }
 
+    /** Rows held in the state of all operators now (the statistics' state sizes, summed). */
+    public long stateSize() {
+        return run.stateSize();
+    }
+
     public boolean snapshots() {
         return circuit.inputMode() == Circuit.InputMode.SNAPSHOTS;
     }

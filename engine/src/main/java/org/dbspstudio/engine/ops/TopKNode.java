@@ -1,0 +1,231 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Params;
+import org.dbspstudio.model.SortKey;
+import org.dbspstudio.model.expr.ExprException;
+import org.dbspstudio.model.expr.Scope;
+import org.dbspstudio.model.expr.TypedExpr;
+import org.dbspstudio.model.types.Row;
+import org.dbspstudio.model.types.StreamType;
+
+/**
+ * Top-k per partition: the rows of each partition whose rank (ROW_NUMBER, RANK or DENSE_RANK over
+ * the ORDER BY keys) is at most k, optionally with the rank as an extra column. A row of weight w
+ * is w copies; rows of weight ≤ 0 are absent (as for distinct). Order: the ORDER BY keys (NULL
+ * smallest unless NULLS FIRST/LAST says otherwise), then — deterministically, for ROW_NUMBER's
+ * choice among peers — the whole row, column by column (NULL first, then by value).
+ *
+ * <p>Each partition's rows are kept in a tree in that order. When the input's change since the
+ * previous tick is known (an integral), only the partitions it touches are updated: O(log n) per
+ * changed row, then the first k ranks of the partition are recomputed and the output changes by
+ * −old/+new top k of that partition (docs/theory.md §4).
+ */
+final class TopKNode extends OpNode {
+    private final KeyFn partitionBy;
+    private final TypedExpr[] orderBy;
+    private final SortKey[] keys;
+    private final long k;
+    private final SortKey.Rank rank;
+    private final boolean rankColumn;
+    private final Comparator<Entry> order;
+
+    private Map<Row, Partition> partitions;
+    private ZSet prevOut;
+    private int prevTick = -2;
+
+    /** A row with its evaluated sort keys. */
+    private record Entry(Object[] sort, Row row) {
+    }
+
+    private final class Partition {
+        final TreeMap<Entry, Long> rows = new TreeMap<>(order);
+        Map<Row, Long> emitted = Map.of();
+    }
+
+    private TopKNode(org.dbspstudio.model.Operator op, KeyFn partitionBy, TypedExpr[] orderBy, SortKey[] keys, long k,
+                     SortKey.Rank rank, boolean rankColumn) {
+        super(op);
+        this.partitionBy = partitionBy;
+        this.orderBy = orderBy;
+        this.keys = keys;
+        this.k = k;
+        this.rank = rank;
+        this.rankColumn = rankColumn;
+        Comparator<Entry> bySort = this::compareSort;
+        this.order = bySort.thenComparing(Entry::row);
+    }
+
+    static OpNode create(Build b) throws EngineException {
+        Params p = b.op().params();
+        Scope scope = Scope.of(((StreamType.ZSet) b.inType("in")).row());
+        List<String> part = p.strings("partitionBy");
+        KeyFn partitionBy = part == null || part.isEmpty() ? null : b.keys("partitionBy", part, scope, false);
+        List<SortKey> keys = SortKey.parseAll(p.strings("orderBy"));
+        TypedExpr[] exprs = new TypedExpr[keys.size()];
+        for (int i = 0; i < exprs.length; i++) {
+            exprs[i] = b.expr("orderBy", keys.get(i).expr(), scope);
+        }
+        String rankCol = p.string("rankColumn");
+        return new TopKNode(b.op(), partitionBy, exprs, keys.toArray(new SortKey[0]), p.integer("k"),
+                SortKey.Rank.fromJson(p.string("rank")), rankCol != null && !rankCol.isBlank());
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private int compareSort(Entry a, Entry b) {
+        for (int i = 0; i < keys.length; i++) {
+            Object x = a.sort[i];
+            Object y = b.sort[i];
+            int c;
+            if (x == null || y == null) {
+                c = x == y ? 0 : (x == null) == keys[i].nullsFirst() ? -1 : 1;
+            } else {
+                c = x.getClass() == y.getClass() && x instanceof Comparable cx ? cx.compareTo(y)
+                        : x.toString().compareTo(y.toString());
+                if (keys[i].descending()) {
+                    c = -c;
+                }
+            }
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private Entry entry(Row x) throws ExprException {
+        Object[] s = new Object[orderBy.length];
+        for (int i = 0; i < s.length; i++) {
+            s[i] = orderBy[i].eval(x);
+        }
+        return new Entry(s, x);
+    }
+
+    @Override
+    public void eval(Ctx ctx) throws ExprException {
+        ZSet in = (ZSet) ctx.in(0);
+        StreamValue d = ctx.inDelta(0);
+        boolean incremental = d != null && ctx.deltaTracking() && partitions != null && prevTick == ctx.tick() - 1;
+        ZSet out;
+        ZSet outDelta = null;
+        if (incremental) {
+            Map<Row, Partition> touched = new LinkedHashMap<>();
+            apply((ZSet) d, touched, ctx);
+            ZSet.Builder delta = ZSet.builder();
+            for (var e : touched.entrySet()) {
+                Partition part = e.getValue();
+                Map<Row, Long> now = top(part);
+                part.emitted.forEach((r, w) -> delta.add(r, -w));
+                now.forEach(delta::add);
+                part.emitted = now;
+                ctx.work(now.size());
+                if (part.rows.isEmpty()) {
+                    partitions.remove(e.getKey());
+                }
+            }
+            outDelta = delta.build();
+            out = prevOut.plus(outDelta);
+        } else {
+            partitions = new HashMap<>();
+            apply(in, null, ctx);
+            ZSet.Builder all = ZSet.builder();
+            for (Partition part : partitions.values()) {
+                part.emitted = top(part);
+                part.emitted.forEach(all::add);
+            }
+            out = all.build();
+        }
+        ctx.out(0, out, outDelta);
+        if (d != null && ctx.deltaTracking()) {
+            prevOut = out;
+            prevTick = ctx.tick();
+        } else {
+            partitions = null;
+            prevOut = null;
+        }
+    }
+
+    private void apply(ZSet change, Map<Row, Partition> touched, Ctx ctx) throws ExprException {
+        ctx.work(change.size());
+        change.forEachX((x, w) -> {
+            Row key = partitionBy == null ? Row.EMPTY : partitionBy.apply(x);
+            Partition part = partitions.computeIfAbsent(key, q -> new Partition());
+            if (touched != null) {
+                touched.putIfAbsent(key, part);
+            }
+            part.rows.merge(entry(x), w, (a, b2) -> Math.addExact(a, b2) == 0 ? null : a + b2);
+        });
+    }
+
+    /** The partition's rows of rank ≤ k (with the rank appended when asked), with their weights. */
+    private Map<Row, Long> top(Partition part) {
+        Map<Row, Long> out = new LinkedHashMap<>();
+        long before = 0;
+        long dense = 0;
+        long peerRank = 0;
+        Entry peer = null;
+        for (var e : part.rows.entrySet()) {
+            long w = e.getValue();
+            if (w <= 0) {
+                continue;
+            }
+            Entry x = e.getKey();
+            if (peer == null || compareSort(peer, x) != 0) {
+                peer = x;
+                peerRank = before + 1;
+                dense++;
+            }
+            switch (rank) {
+                case ROW_NUMBER -> {
+                    long take = Math.min(w, k - before);
+                    if (rankColumn) {
+                        for (long j = 1; j <= take; j++) {
+                            out.merge(x.row().concat(Row.of(before + j)), 1L, Long::sum);
+                        }
+                    } else {
+                        out.merge(x.row(), take, Long::sum);
+                    }
+                    if (before + take >= k) {
+                        return out;
+                    }
+                }
+                case RANK, DENSE_RANK -> {
+                    long r = rank == SortKey.Rank.RANK ? peerRank : dense;
+                    if (r > k) {
+                        return out;
+                    }
+                    out.merge(rankColumn ? x.row().concat(Row.of(r)) : x.row(), w, Long::sum);
+                }
+            }
+            before += w;
+        }
+        return out;
+    }
+
+    @Override
+    public void resetClock() {
+        partitions = null;
+        prevOut = null;
+        prevTick = -2;
+    }
+
+    @Override
+    public long stateSize() {
+        if (partitions == null) {
+            return 0;
+        }
+        long n = 0;
+        for (Partition p : partitions.values()) {
+            n += p.rows.size();
+        }
+        return n;
+    }
+}

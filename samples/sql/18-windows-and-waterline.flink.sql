@@ -1,0 +1,1 @@
+-- refused: waterline: input waterline is a stream of integers (type Z); SQL tables and views hold rows
