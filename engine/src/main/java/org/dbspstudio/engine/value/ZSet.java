@@ -178,11 +178,15 @@ public final class ZSet implements StreamValue {
         if (o.isEmpty()) {
             return this;
         }
-        if (size() <= TRIE_THRESHOLD || o.size() > size()) {
+        if (size() + o.size() <= TRIE_THRESHOLD) {
             return add(o, false);
         }
-        PMap.Editor<Row, Long> e = new PMap.Editor<>(trie());
-        o.forEach((r, w) -> e.merge(r, w, ADD));
+        // a large sum is a trie even when it grew by more than itself: a flat one would be converted
+        // (copied whole) by the first small change of a later step
+        ZSet big = size() >= o.size() ? this : o;
+        ZSet small = big == this ? o : this;
+        PMap.Editor<Row, Long> e = new PMap.Editor<>(big.trie());
+        small.forEach((r, w) -> e.merge(r, w, ADD));
         PMap<Row, Long> m = e.build();
         return m.isEmpty() ? EMPTY : new ZSet(m, null);
     }
