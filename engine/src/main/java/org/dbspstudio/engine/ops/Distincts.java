@@ -62,19 +62,32 @@ final class Distincts {
             if (prev != null && prev[1] == ci.basis() && prev[2] == cd.basis()) {
                 ZSet bi = prev[1];
                 ZSet bd = prev[2];
-                ZSet.Builder change = ZSet.builder();
-                ZSet.RowWeight at = (x, w) -> {
-                    int now = h(i.weight(x), d.weight(x));
-                    int then = h(bi.weight(x), bd.weight(x));
-                    if (now != then && change.weightOf(x) == 0) {
-                        change.add(x, now - then);
-                    }
-                };
                 ZSet di = (ZSet) ci.change();
                 ZSet dd = (ZSet) cd.change();
+                ZSet.Builder change = ZSet.builder();
+                // i = bi + di and d = bd + dd: two lookups in the large earlier values per changed row,
+                // each row once (the rows of dd that are also in di were handled with di)
                 ctx.work(di.size() + dd.size());
-                di.forEach(at);
-                dd.forEach(at);
+                di.forEach((x, w) -> {
+                    long wbi = bi.weight(x);
+                    long wbd = bd.weight(x);
+                    int now = h(Math.addExact(wbi, w), Math.addExact(wbd, dd.weight(x)));
+                    int then = h(wbi, wbd);
+                    if (now != then) {
+                        change.add(x, now - then);
+                    }
+                });
+                dd.forEach((x, w) -> {
+                    if (di.weight(x) == 0) {
+                        long wbi = bi.weight(x);
+                        long wbd = bd.weight(x);
+                        int now = h(wbi, Math.addExact(wbd, w));
+                        int then = h(wbi, wbd);
+                        if (now != then) {
+                            change.add(x, now - then);
+                        }
+                    }
+                });
                 ZSet c = change.build();
                 out = prev[0].plus(c);
                 ctx.outOuter(0, out, new OuterChange(prev[0], c));
