@@ -44,7 +44,7 @@ class KillRecoveryTest {
                 Shop.append(db.connection(), "orders", steps, 0);
             }
         }
-        killAndResume(killed, () -> Database.open(killed));
+        killAndResume(killed, null);
         compare(killed, reference, steps);
     }
 
@@ -69,7 +69,14 @@ class KillRecoveryTest {
         Database open() throws Exception;
     }
 
-    private void killAndResume(String target, Opener opener) throws Exception {
+    /**
+     * Kills the run twice in the middle and resumes it. With a {@code probe} (a server database that
+     * another process may read while the run writes), the kill comes when the progress row passes a
+     * random step, so a fast machine cannot finish the run first; without one (DuckDB keeps its file
+     * to one process) it comes a random moment after the first written step.
+     */
+    private void killAndResume(String target, Opener probe) throws Exception {
+        Opener opener = () -> Database.open(target);
         Random r = new Random(target.hashCode());
         long lastKilledAt = -1;
         for (int kill = 0; kill < 2; kill++) {
@@ -92,7 +99,16 @@ class KillRecoveryTest {
             });
             reader.start();
             assertThat(stepWritten.await(120, TimeUnit.SECONDS)).as("a step written; stderr: %s", err).isTrue();
-            Thread.sleep(100 + r.nextInt(700));
+            if (probe == null) {
+                Thread.sleep(100 + r.nextInt(700));
+            } else {
+                long killAt = lastKilledAt + 1 + r.nextInt(STEPS / 4);
+                try (Database db = probe.open()) {
+                    while (p.isAlive() && lastStep(db) < killAt) {
+                        Thread.sleep(1);
+                    }
+                }
+            }
             assertThat(p.isAlive()).as("still running when killed (make the run longer); stderr: %s", err).isTrue();
             p.destroyForcibly(); // SIGKILL: no shutdown hook, no commit, no clean close
             p.waitFor();
