@@ -2,8 +2,6 @@ package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
@@ -14,11 +12,9 @@ import net.jqwik.api.Provide;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
-import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Scenario;
-import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.types.Row;
 
@@ -40,23 +36,9 @@ class LiftedSemiNaiveProperties {
     void incrementalClosureEqualsBfs(@ForAll("toggles") List<List<Long>> toggles) throws Exception {
         Circuit inc = Incrementalizer.incrementalize(NestedCircuitTest.naive()).incremental();
         assertThat(inc.op("tc").child().operatorsOfKind(OpKind.H)).hasSize(1);
-        Set<Row> edges = new HashSet<>();
-        List<StepData> steps = new ArrayList<>();
-        List<Set<Row>> closures = new ArrayList<>();
-        for (List<Long> step : toggles) {
-            List<Change> changes = new ArrayList<>();
-            for (long e : new HashSet<>(step)) {
-                Row r = Row.of(e / 6, e % 6);
-                boolean present = edges.remove(r);
-                if (!present) {
-                    edges.add(r);
-                }
-                changes.add(new Change(r, present ? -1 : 1));
-            }
-            steps.add(StepData.rows(changes));
-            closures.add(NestedCircuitTest.bfs(edges));
-        }
-        Scenario s = new Scenario().put("edges", steps);
+        EdgeToggles toggled = EdgeToggles.of(toggles, 6);
+        List<Set<Row>> closures = toggled.closures();
+        Scenario s = new Scenario().put("edges", toggled.steps());
         Simulation tracked = Simulation.compile(inc, EngineOptions.DEFAULT);
         Simulation untracked = Simulation.compile(inc, EngineOptions.DEFAULT.withDeltaTracking(false));
         tracked.setScenario(s);

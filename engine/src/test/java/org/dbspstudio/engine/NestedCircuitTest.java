@@ -139,7 +139,7 @@ class NestedCircuitTest {
         }
     }
 
-    static Set<Row> bfs(Set<Row> edges) {
+    public static Set<Row> bfs(Set<Row> edges) {
         Set<Row> closure = new HashSet<>(edges);
         boolean grew = true;
         while (grew) {

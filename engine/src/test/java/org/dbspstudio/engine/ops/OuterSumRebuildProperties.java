@@ -2,8 +2,6 @@ package org.dbspstudio.engine.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
@@ -13,14 +11,13 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
+import org.dbspstudio.engine.EdgeToggles;
 import org.dbspstudio.engine.bench.Closure;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
-import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Scenario;
-import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.types.Row;
 
@@ -53,24 +50,10 @@ class OuterSumRebuildProperties {
     @Property(tries = 80)
     void closureWithRebuiltSumsEqualsBfs(@ForAll("toggles") List<List<Long>> toggles) throws Exception {
         Circuit inc = Incrementalizer.incrementalize(Closure.transitiveClosure()).incremental();
-        Set<Row> edges = new HashSet<>();
-        List<StepData> steps = new ArrayList<>();
-        List<Set<Row>> closures = new ArrayList<>();
-        for (List<Long> step : toggles) {
-            List<Change> changes = new ArrayList<>();
-            for (long e : new HashSet<>(step)) {
-                Row r = Row.of(e / 7, e % 7);
-                boolean present = edges.remove(r);
-                if (!present) {
-                    edges.add(r);
-                }
-                changes.add(new Change(r, present ? -1 : 1));
-            }
-            steps.add(StepData.rows(changes));
-            closures.add(bfs(edges));
-        }
+        EdgeToggles toggled = EdgeToggles.of(toggles, 7);
+        List<Set<Row>> closures = toggled.closures();
         Simulation sim = Simulation.compile(inc, EngineOptions.DEFAULT);
-        sim.setScenario(new Scenario().put("edges", steps));
+        sim.setScenario(new Scenario().put("edges", toggled.steps()));
         ZSet acc = ZSet.EMPTY;
         for (int t = 0; t < toggles.size(); t++) {
             sim.step();
@@ -79,21 +62,5 @@ class OuterSumRebuildProperties {
             acc = acc.plus(sim.outputChange("reach", t));
             assertThat(acc).as("step %d", t).isEqualTo(expected.build());
         }
-    }
-
-    static Set<Row> bfs(Set<Row> edges) {
-        Set<Row> closure = new HashSet<>(edges);
-        boolean grew = true;
-        while (grew) {
-            grew = false;
-            for (Row a : List.copyOf(closure)) {
-                for (Row b : edges) {
-                    if (a.get(1).equals(b.get(0)) && closure.add(Row.of(a.get(0), b.get(1)))) {
-                        grew = true;
-                    }
-                }
-            }
-        }
-        return closure;
     }
 }
