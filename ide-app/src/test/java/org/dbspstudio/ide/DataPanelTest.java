@@ -4,16 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Node;
 import javafx.scene.control.TableView;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.ide.data.DataPanel;
-import org.dbspstudio.ide.debug.DebugSession;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.StepData;
@@ -29,20 +25,10 @@ import org.testfx.util.WaitForAsyncUtils;
  * follow a CSV change file: a step appended to it becomes a new step of the scenario.
  */
 class DataPanelTest extends IdeTestBase {
-    private static final Path SAMPLE = Path.of("../samples/06-users-join-orders.json");
+    private static final String SAMPLE = "06-users-join-orders.json";
 
     private DataPanel panel(FxRobot robot) {
         return robot.lookup("#data-panel").queryAs(DataPanel.class);
-    }
-
-    private void settle(EditorTab t, int cursor) {
-        DebugSession s = window.debugger().session(t);
-        try {
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
-        } catch (java.util.concurrent.TimeoutException e) {
-            throw new AssertionError("the session did not reach step " + cursor, e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** The row cell showing item {@code index} of a table. */
@@ -66,17 +52,9 @@ class DataPanelTest extends IdeTestBase {
 
     @Test
     void bindADuckDbTableImportItAndStepThenFollowAFile(FxRobot robot) throws Exception {
-        Path db = temp.resolve("shop.duckdb");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + db); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE users (id INTEGER, name VARCHAR, weight INTEGER, step INTEGER)");
-            s.execute("INSERT INTO users VALUES (1, 'Alice', 1, 0), (2, 'Bob', 1, 0), (1, 'Alice', -1, 3), (1, 'Alicia', 1, 3)");
-            s.execute("CREATE TABLE order_log (user_id INTEGER, item VARCHAR, weight INTEGER, step INTEGER)");
-            s.execute("INSERT INTO order_log VALUES (1, 'book', 1, 0), (1, 'pen', 1, 0), (2, 'laptop', 1, 1), (1, 'book', -1, 2)");
-            s.execute("CREATE TABLE people (id INTEGER, name VARCHAR)");
-            s.execute("INSERT INTO people VALUES (1, 'Alice'), (2, 'Bob'), (3, 'Carl')");
-        }
-        Path doc = temp.resolve("users-orders.json");
-        Files.copy(SAMPLE, doc);
+        Path db = ShopDatabase.create(temp.resolve("shop.duckdb"), "order_log",
+                "CREATE TABLE people (id INTEGER, name VARCHAR)", "INSERT INTO people VALUES (1, 'Alice'), (2, 'Bob'), (3, 'Carl')");
+        Path doc = Samples.copy(SAMPLE, temp.resolve("users-orders.json"));
         fx(() -> window.files().open(doc));
         EditorTab t = fx(() -> window.current().orElseThrow());
 

@@ -16,8 +16,6 @@ import javafx.stage.Stage;
 import javafx.stage.Window;
 import org.dbspstudio.ide.debug.DebugSession;
 import org.dbspstudio.ide.debug.ScenarioPanel;
-import org.dbspstudio.ide.samples.SampleBrowser;
-import org.dbspstudio.ide.samples.SampleCatalog;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.ide.ui.Menus;
 import org.dbspstudio.model.Stream;
@@ -30,17 +28,6 @@ import org.testfx.util.WaitForAsyncUtils;
  * counters, menu and help texts, keyboard and context menus. Each test failed before its fix.
  */
 class FirstUseTest extends IdeTestBase {
-
-    EditorTab openSample(String file) {
-        SampleCatalog.Sample s = SampleCatalog.load().stream().filter(x -> x.file().startsWith(file)).findFirst().orElseThrow();
-        return fx(() -> SampleBrowser.open(window, s).orElseThrow());
-    }
-
-    void settle(EditorTab t, int cursor) throws Exception {
-        DebugSession s = window.debugger().session(t);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
     @Test
     void scenarioTableShowsEveryColumnWideEnoughToRead(FxRobot robot) {

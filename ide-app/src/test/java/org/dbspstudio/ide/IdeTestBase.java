@@ -6,16 +6,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.prefs.Preferences;
 import javafx.geometry.Point2D;
 import javafx.scene.Node;
 import javafx.stage.Stage;
 import org.dbspstudio.ide.canvas.CircuitCanvas;
+import org.dbspstudio.ide.debug.DebugSession;
 import org.dbspstudio.ide.doc.EditorDocument;
+import org.dbspstudio.ide.io.DocumentFiles;
 import org.dbspstudio.ide.io.Recovery;
+import org.dbspstudio.ide.samples.SampleBrowser;
+import org.dbspstudio.ide.samples.SampleCatalog;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.ide.ui.FileActions;
 import org.dbspstudio.ide.ui.MainWindow;
+import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.OpKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -25,9 +32,13 @@ import org.testfx.api.FxToolkit;
 import org.junit.jupiter.api.BeforeEach;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** Starts a main window per test (headless with Monocle) and offers gesture helpers. */
+/**
+ * The one test window of the IDE's UI tests: starts a main window per test (headless with
+ * Monocle; light theme, recovery in a temporary folder, unsaved changes discarded without a
+ * prompt), checks afterwards that no CSS warning was logged, and offers gesture helpers.
+ */
 @ExtendWith(ApplicationExtension.class)
-abstract class IdeTestBase {
+public abstract class IdeTestBase {
     protected MainWindow window;
     protected Stage stage;
     protected Path temp;
@@ -53,6 +64,11 @@ abstract class IdeTestBase {
     };
     private static final java.util.logging.Logger CSS_LOG = java.util.logging.Logger.getLogger("javafx.css");
 
+    /** The window's height; a test class that needs more room for its panels says so. */
+    protected double windowHeight() {
+        return 800;
+    }
+
     @BeforeEach
     void openWindow() throws Exception {
         CSS_LOG.addHandler(cssHandler);
@@ -73,7 +89,7 @@ abstract class IdeTestBase {
         stage.setX(0);
         stage.setY(0);
         stage.setWidth(1280);
-        stage.setHeight(800);
+        stage.setHeight(windowHeight());
     }
 
     @AfterEach
@@ -97,14 +113,50 @@ abstract class IdeTestBase {
         return tab().canvas();
     }
 
+    /** Runs {@code c} on the JavaFX thread, waits at most 30 s for it and for the events it caused. */
     protected <T> T fx(Callable<T> c) {
-        T r = WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(c));
+        T r;
+        try {
+            r = WaitForAsyncUtils.asyncFx(c).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
         WaitForAsyncUtils.waitForFxEvents();
         return r;
     }
 
+    /** Runs {@code r} on the JavaFX thread, waits at most 30 s for it and for the events it caused. */
     protected void fx(Runnable r) {
-        WaitForAsyncUtils.waitFor(WaitForAsyncUtils.asyncFx(r));
+        try {
+            WaitForAsyncUtils.asyncFx(r).get(30, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Saves {@code d} as {@code file} in the test's folder and opens it; returns its tab. */
+    protected EditorTab open(CircuitDocument d, String file) throws Exception {
+        Path p = temp.resolve(file);
+        DocumentFiles.save(d, p);
+        fx(() -> window.files().open(p));
+        return fx(() -> window.current().orElseThrow());
+    }
+
+    /** Opens the shipped sample whose file name starts with {@code filePrefix} (e.g. "06") as File → Open Sample does. */
+    protected EditorTab openSample(String filePrefix) {
+        SampleCatalog.Sample s = SampleCatalog.load().stream().filter(x -> x.file().startsWith(filePrefix)).findFirst().orElseThrow();
+        return fx(() -> SampleBrowser.open(window, s).orElseThrow());
+    }
+
+    /** Waits (at most 60 s) until the debugger of tab {@code t} is idle at step {@code cursor}. */
+    protected void settle(EditorTab t, int cursor) {
+        DebugSession s = window.debugger().session(t);
+        try {
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
+        } catch (TimeoutException e) {
+            throw new AssertionError("the session did not reach step " + cursor + " within 60 s", e);
+        }
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -21,11 +21,6 @@ import org.testfx.api.FxRobot;
 /** Streams are drawn around boxes; only feedback is dashed; feedback streams do not share a track (issue 16, 1 and 6). */
 class RoutingTest extends IdeTestBase {
 
-    private EditorTab openSample(String file) {
-        SampleCatalog.Sample s = SampleCatalog.load().stream().filter(x -> x.file().startsWith(file)).findFirst().orElseThrow();
-        return fx(() -> SampleBrowser.open(window, s).orElseThrow());
-    }
-
     private List<Router.Rect> boxes() {
         return fx(() -> {
             List<Router.Rect> r = new ArrayList<>();

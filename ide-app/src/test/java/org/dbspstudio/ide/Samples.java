@@ -1,6 +1,11 @@
 package org.dbspstudio.ide;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import org.dbspstudio.ide.samples.SampleCatalog;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.NamedExpr;
@@ -14,6 +19,17 @@ import org.dbspstudio.model.types.StreamType;
 /** Circuits used by the IDE tests, screenshots and measurements. */
 public final class Samples {
     private Samples() {
+    }
+
+    /**
+     * Writes the shipped sample {@code file} (e.g. {@code 06-users-join-orders.json}, from the class
+     * path as File → Open Sample reads it) to {@code to} and returns {@code to}.
+     */
+    public static Path copy(String file, Path to) throws IOException {
+        String json = SampleCatalog.load().stream().filter(s -> s.file().equals(file)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no sample " + file + " on the class path")).json();
+        Files.writeString(to, json, StandardCharsets.UTF_8);
+        return to;
     }
 
     /** input → + → output with z⁻¹ feedback: the integrator. */

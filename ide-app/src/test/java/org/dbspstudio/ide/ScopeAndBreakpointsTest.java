@@ -15,8 +15,6 @@ import org.dbspstudio.ide.debug.Breakpoint;
 import org.dbspstudio.ide.debug.DebugSession;
 import org.dbspstudio.ide.debug.StreamRef;
 import org.dbspstudio.ide.debug.Waveform;
-import org.dbspstudio.ide.samples.SampleBrowser;
-import org.dbspstudio.ide.samples.SampleCatalog;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Scenario;
@@ -27,17 +25,6 @@ import org.testfx.util.WaitForAsyncUtils;
 
 /** The waveform scope and breakpoints (issue 16, features). */
 class ScopeAndBreakpointsTest extends IdeTestBase {
-
-    private EditorTab openSample(String file) {
-        SampleCatalog.Sample s = SampleCatalog.load().stream().filter(x -> x.file().startsWith(file)).findFirst().orElseThrow();
-        return fx(() -> SampleBrowser.open(window, s).orElseThrow());
-    }
-
-    private void settle(EditorTab t, int cursor) throws Exception {
-        DebugSession s = window.debugger().session(t);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
-        WaitForAsyncUtils.waitForFxEvents();
-    }
 
     private void idle(EditorTab t) throws Exception {
         DebugSession s = window.debugger().session(t);

@@ -217,8 +217,7 @@ class StructureEditTest extends IdeTestBase {
 
     @Test
     void exportsSqlOrExplainsWhyNot(FxRobot robot) throws Exception {
-        Path joinFile = temp.resolve("join.json");
-        Files.copy(Path.of("../samples/06-users-join-orders.json"), joinFile);
+        Path joinFile = Samples.copy("06-users-join-orders.json", temp.resolve("join.json"));
         fx(() -> window.files().open(joinFile));
         Path sql = temp.resolve("join.feldera.sql");
         assertThat(fx(() -> window.files().export("FELDERA-SQL", sql))).isTrue();

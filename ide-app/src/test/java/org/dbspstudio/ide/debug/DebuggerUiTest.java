@@ -2,82 +2,28 @@ package org.dbspstudio.ide.debug;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.prefs.Preferences;
-import javafx.stage.Stage;
-import org.dbspstudio.ide.Prefs;
-import org.dbspstudio.ide.io.DocumentFiles;
-import org.dbspstudio.ide.io.Recovery;
+import org.dbspstudio.ide.IdeTestBase;
 import org.dbspstudio.ide.ui.EditorTab;
-import org.dbspstudio.ide.ui.FileActions;
-import org.dbspstudio.ide.ui.MainWindow;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.rewrite.RewriteStep;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.validate.Validator;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** The debugger in the main window, driven like a user with TestFX (headless under Monocle). */
-@ExtendWith(ApplicationExtension.class)
-class DebuggerUiTest {
-    private MainWindow window;
-    private Path temp;
-
-    @Start
-    void start(Stage stage) throws Exception {
-        temp = Files.createTempDirectory("debugger-test");
-        Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-debug-test"));
-        prefs.setDarkTheme(false);
-        window = new MainWindow(stage, prefs);
-        window.files().setRecovery(new Recovery(temp.resolve("recovery")));
-        window.files().setUnsavedPrompt(t -> FileActions.Answer.DISCARD);
-        window.show();
-        stage.setWidth(1280);
-        stage.setHeight(860);
-    }
-
-    private <T> T fx(Callable<T> c) {
-        try {
-            return WaitForAsyncUtils.asyncFx(c).get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
-
-    private void fx(Runnable r) {
-        try {
-            WaitForAsyncUtils.asyncFx(r).get(30, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private EditorTab open(CircuitDocument d, String file) throws Exception {
-        Path p = temp.resolve(file);
-        DocumentFiles.save(d, p);
-        fx(() -> window.files().open(p));
-        return fx(() -> window.current().orElseThrow());
+class DebuggerUiTest extends IdeTestBase {
+    @Override
+    protected double windowHeight() {
+        return 860;
     }
 
     private Debugger debugger() {
         return window.debugger();
-    }
-
-    private void settle(EditorTab t, int cursor) throws Exception {
-        DebugSession s = debugger().session(t);
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> !s.busyProperty().get() && s.cursor() == cursor));
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private void typeRow(FxRobot robot, String input, int step, String values, boolean insert) {

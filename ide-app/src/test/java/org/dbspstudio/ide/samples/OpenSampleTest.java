@@ -2,9 +2,7 @@ package org.dbspstudio.ide.samples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Files;
 import java.util.List;
-import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import javafx.scene.control.DialogPane;
@@ -13,39 +11,16 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.stage.Stage;
-import org.dbspstudio.ide.Prefs;
-import org.dbspstudio.ide.io.Recovery;
+import org.dbspstudio.ide.IdeTestBase;
 import org.dbspstudio.ide.ui.EditorTab;
-import org.dbspstudio.ide.ui.FileActions;
-import org.dbspstudio.ide.ui.MainWindow;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Layout;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
-import org.testfx.framework.junit5.ApplicationExtension;
-import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 /** File → Open Sample exists, and every sample opens as an untitled tab with its operators where the layout puts them. */
-@ExtendWith(ApplicationExtension.class)
-class OpenSampleTest {
-    private MainWindow window;
-
-    @Start
-    void start(Stage stage) throws Exception {
-        Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-test-samples"));
-        window = new MainWindow(stage, prefs);
-        window.files().setRecovery(new Recovery(Files.createTempDirectory("samples-recovery")));
-        window.files().setUnsavedPrompt(t -> FileActions.Answer.DISCARD);
-        window.show();
-        stage.setX(0);
-        stage.setY(0);
-        stage.setWidth(1280);
-        stage.setHeight(800);
-    }
-
+class OpenSampleTest extends IdeTestBase {
     @Test
     void theFileMenuOffersOpenSample() {
         MenuBar bar = (MenuBar) window.scene().lookup("#menu-bar");

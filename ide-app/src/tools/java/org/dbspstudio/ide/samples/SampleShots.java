@@ -3,13 +3,10 @@ package org.dbspstudio.ide.samples;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.scene.paint.Color;
-import javafx.stage.Stage;
-import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.ToolWindow;
 import org.dbspstudio.ide.io.PngExport;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.ide.ui.MainWindow;
@@ -18,8 +15,7 @@ import org.dbspstudio.model.Operator;
 
 /**
  * Not a test: opens every sample in the IDE and writes a PNG of its drawing (and of each nested
- * circuit's inside), to look at the layouts. Run under xvfb-run with the test class path;
- * argument: the output directory.
+ * circuit's inside), to look at the layouts. A tool ({@link ToolWindow}); argument: the output directory.
  */
 public final class SampleShots {
     private SampleShots() {
@@ -28,16 +24,11 @@ public final class SampleShots {
     public static void main(String[] args) throws Exception {
         Path out = Path.of(args.length > 0 ? args[0] : "target/sample-shots");
         Files.createDirectories(out);
-        Platform.startup(() -> { });
-        AtomicReference<MainWindow> w = new AtomicReference<>();
-        run(() -> {
-            MainWindow mw = new MainWindow(new Stage(), new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-shots")));
-            mw.show();
-            w.set(mw);
-        });
+        ToolWindow.startFx();
+        MainWindow w = ToolWindow.open("ide-shots", false, 0, 0);
         for (SampleCatalog.Sample s : SampleCatalog.load()) {
             AtomicReference<EditorTab> tab = new AtomicReference<>();
-            run(() -> tab.set(SampleBrowser.open(w.get(), s).orElseThrow()));
+            run(() -> tab.set(SampleBrowser.open(w, s).orElseThrow()));
             Thread.sleep(400);
             String base = s.file().replace(".json", "");
             run(() -> shot(tab.get(), out.resolve(base + ".png")));
@@ -45,19 +36,19 @@ public final class SampleShots {
                 if (op.kind() == OpKind.NESTED) {
                     run(() -> {
                         tab.get().doc().select(List.of(op.id()));
-                        w.get().edits().enterSelected();
+                        w.edits().enterSelected();
                     });
                     Thread.sleep(400);
                     run(() -> shot(tab.get(), out.resolve(base + "-" + op.id() + ".png")));
-                    run(() -> w.get().edits().goUp());
+                    run(() -> w.edits().goUp());
                 }
             }
         }
-        Platform.runLater(() -> SampleBrowser.show(w.get()));
+        Platform.runLater(() -> SampleBrowser.show(w));
         Thread.sleep(800);
         run(() -> {
             for (javafx.stage.Window win : List.copyOf(javafx.stage.Window.getWindows())) {
-                if (win != w.get().stage() && win.getScene() != null) {
+                if (win != w.stage() && win.getScene() != null) {
                     try {
                         PngExport.writeScene(win.getScene(), out.resolve("open-sample-dialog.png"));
                     } catch (Exception e) {
@@ -67,7 +58,7 @@ public final class SampleShots {
                 }
             }
         });
-        run(() -> w.get().stage().close());
+        run(() -> w.stage().close());
         Platform.exit();
     }
 
@@ -81,20 +72,6 @@ public final class SampleShots {
     }
 
     private static void run(Runnable r) throws InterruptedException {
-        CountDownLatch l = new CountDownLatch(1);
-        AtomicReference<Throwable> err = new AtomicReference<>();
-        Platform.runLater(() -> {
-            try {
-                r.run();
-            } catch (Throwable t) {
-                err.set(t);
-            } finally {
-                l.countDown();
-            }
-        });
-        l.await();
-        if (err.get() != null) {
-            throw new RuntimeException(err.get());
-        }
+        ToolWindow.fx(r);
     }
 }

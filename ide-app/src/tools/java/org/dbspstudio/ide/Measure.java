@@ -6,17 +6,15 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.prefs.Preferences;
 import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
-import javafx.stage.Stage;
 import org.dbspstudio.ide.io.DocumentFiles;
 import org.dbspstudio.ide.ui.MainWindow;
 import org.dbspstudio.model.CircuitDocument;
 
 /**
  * Not a test: measures opening (load + ELK layout + drawing) a generated circuit of N operators
- * without layout, and the frame intervals while panning and zooming it. Run under xvfb-run.
+ * without layout, and the frame intervals while panning and zooming it. A tool ({@link ToolWindow}).
  */
 public final class Measure {
     private static void report(String what, List<Double> frames) {
@@ -46,19 +44,15 @@ public final class Measure {
             System.out.printf("parts: read %.0f ms, ELK %.0f ms, validate %.0f ms, types %.0f ms (wall); %.0f ms CPU in all%n",
                     (b - a) / 1e6, (c - b) / 1e6, (d - c) / 1e6, (e - d) / 1e6, (mx0.getCurrentThreadCpuTime() - c0) / 1e6);
         }
-        Platform.startup(() -> { });
-        MainWindow[] w = new MainWindow[1];
-        Screenshots.run(() -> {
-            w[0] = new MainWindow(new Stage(), new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-measure")));
-            w[0].show();
-        });
+        ToolWindow.startFx();
+        MainWindow[] w = {ToolWindow.open("ide-measure", false, 0, 0)};
         Thread.sleep(500);
         for (int round = 0; round < 3; round++) {
             long[] t = new long[3];
             CountDownLatch shown = new CountDownLatch(1);
             long[] cpu = new long[2];
             var mx = java.lang.management.ManagementFactory.getThreadMXBean();
-            Screenshots.run(() -> {
+            ToolWindow.fx(() -> {
                 cpu[0] = mx.getCurrentThreadCpuTime();
                 t[0] = System.nanoTime();
                 var tab = w[0].files().open(file).orElseThrow();
@@ -76,14 +70,14 @@ public final class Measure {
             System.out.printf("round %d: %d operators: open (read + layout + analysis + canvas) %.0f ms wall (%.0f ms CPU),"
                     + " until first pulse %.0f ms%n", round, n, (t[1] - t[0]) / 1e6, (cpu[1] - cpu[0]) / 1e6, (t[2] - t[0]) / 1e6);
             if (round < 2) {
-                Screenshots.run(() -> w[0].files().closeCurrent());
+                ToolWindow.fx(() -> w[0].files().closeCurrent());
             }
         }
         var os = (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         long cpuBefore = os.getProcessCpuTime();
         List<Double> frames = new ArrayList<>();
         CountDownLatch done = new CountDownLatch(1);
-        Screenshots.run(() -> {
+        ToolWindow.fx(() -> {
             var canvas = w[0].current().orElseThrow().canvas();
             canvas.fit();
             new AnimationTimer() {

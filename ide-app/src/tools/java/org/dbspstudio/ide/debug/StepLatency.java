@@ -7,11 +7,9 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.prefs.Preferences;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
-import javafx.stage.Stage;
-import org.dbspstudio.ide.Prefs;
+import org.dbspstudio.ide.ToolWindow;
 import org.dbspstudio.ide.io.DocumentFiles;
 import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.ide.ui.MainWindow;
@@ -23,8 +21,7 @@ import org.dbspstudio.model.StepData;
 /**
  * Not a test: measures, in the real window, the time from pressing Step to the refreshed
  * inspector on users ⋈ orders whose integrated inputs hold 100k rows (50k users, 50k orders
- * loaded at step 0), then steps of a few changes. Run under xvfb-run with the test class path;
- * args: number of measured steps (default 10), then {@code incremental} to step the incremental
+ * loaded at step 0), then steps of a few changes. A tool ({@link ToolWindow}); args: number of measured steps (default 10), then {@code incremental} to step the incremental
  * version of the circuit instead.
  */
 public final class StepLatency {
@@ -56,18 +53,11 @@ public final class StepLatency {
         System.out.println(incremental ? "incremental circuit (inputs receive changes)" : "snapshot circuit (inputs receive contents)");
         Path file = Files.createTempDirectory("latency").resolve("users_orders_100k.json");
         DocumentFiles.save(d, file);
-        Platform.startup(() -> { });
-        AtomicReference<MainWindow> w = new AtomicReference<>();
-        DebuggerShots.fx(() -> {
-            Prefs prefs = new Prefs(Preferences.userRoot().node("org/dbspstudio/ide-latency"));
-            MainWindow mw = new MainWindow(new Stage(), prefs);
-            mw.show();
-            mw.files().open(file);
-            w.set(mw);
-        });
-        MainWindow mw = w.get();
+        ToolWindow.startFx();
+        MainWindow mw = ToolWindow.open("ide-latency", false, 0, 0);
+        ToolWindow.fx(() -> mw.files().open(file));
         AtomicReference<EditorTab> tab = new AtomicReference<>();
-        DebuggerShots.fx(() -> {
+        ToolWindow.fx(() -> {
             tab.set(mw.current().orElseThrow());
             tab.get().doc().select(List.of("j"));
             mw.debugger().showPanel("Inspector");
@@ -76,7 +66,7 @@ public final class StepLatency {
         press(mw, tab.get(), 0).get(300, TimeUnit.SECONDS);
         System.out.printf("step 0 (load 100k rows): %.1f ms%n", (System.nanoTime() - t0) / 1e6);
         for (String mode : List.of("CHANGE", "CONTENTS")) {
-            DebuggerShots.fx(() -> mw.debugger().inspector().setMode(InspectMode.valueOf(mode)));
+            ToolWindow.fx(() -> mw.debugger().inspector().setMode(InspectMode.valueOf(mode)));
             List<Double> ms = new ArrayList<>();
             for (int t = 1; t <= steps / 2; t++) {
                 int target = mode.equals("CHANGE") ? t : steps / 2 + t;
@@ -89,7 +79,7 @@ public final class StepLatency {
             System.out.printf("inspector %s (%s): Step → refreshed inspector, median %.1f ms, max %.1f ms over %d steps %s%n",
                     mode, rows, ms.get(ms.size() / 2), ms.get(ms.size() - 1), ms.size(), ms);
         }
-        DebuggerShots.fx(() -> {
+        ToolWindow.fx(() -> {
             Debugger dbg = mw.debugger();
             EditorTab t = tab.get();
             String[] names = {"canvas values", "inspector", "timeline", "statistics", "window panels"};
@@ -106,7 +96,7 @@ public final class StepLatency {
         long e0 = System.nanoTime();
         mw.debugger().session(tab.get()).step().get(60, TimeUnit.SECONDS);
         System.out.printf("engine job alone (step, publish, listeners): %.1f ms%n", (System.nanoTime() - e0) / 1e6);
-        DebuggerShots.fx(() -> mw.stage().close());
+        ToolWindow.fx(() -> mw.stage().close());
         Platform.exit();
     }
 
