@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,7 +24,6 @@ import org.dbspstudio.model.export.SqlExport;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.types.Row;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -30,16 +31,12 @@ import org.junit.jupiter.api.TestFactory;
 /**
  * Every sample that Flink SQL can express runs on Flink (one shared MiniCluster, parallelism 2)
  * and on the engine; the output changes must agree at every step (Flink's changelog consolidated
- * per step). The samples Flink cannot express must be refused, naming the operator.
+ * per step). The samples Flink cannot express must be refused, naming the operator. The MiniCluster
+ * is not stopped after a test class: every class of this module's test run shares it.
  */
 class FlinkSamplesTest {
     static final FlinkEngine FLINK = new FlinkEngine();
     private static final Path SAMPLES = Path.of("../samples");
-
-    @AfterAll
-    static void stop() {
-        FLINK.close();
-    }
 
     static List<Path> samples() throws IOException {
         try (Stream<Path> s = Files.list(SAMPLES)) {
@@ -103,8 +100,9 @@ class FlinkSamplesTest {
                 Map<Row, Long> expected = flatten(sim.outputChange(out, t));
                 Map<Row, Long> actual = new TreeMap<>();
                 for (Change c : flink.get(t).get(out)) {
-                    actual.merge(c.row(), c.weight(), Long::sum);
+                    actual.merge(rounded(c.row()), c.weight(), Long::sum);
                 }
+                actual.values().removeIf(w -> w == 0);
                 if (!expected.equals(actual)) {
                     problems.add("step " + t + " output " + out + ": engine " + expected + ", Flink " + actual);
                 }
@@ -116,9 +114,31 @@ class FlinkSamplesTest {
     static Map<Row, Long> flatten(StreamValue v) {
         Map<Row, Long> m = new TreeMap<>();
         for (Change c : ((ZSet) v).toChanges()) {
-            m.merge(c.row(), c.weight(), Long::sum);
+            m.merge(rounded(c.row()), c.weight(), Long::sum);
         }
         m.values().removeIf(w -> w == 0);
         return m;
     }
+
+    /**
+     * The row with its DECIMAL and DOUBLE values rounded to 12 significant digits: where SQL's
+     * result is inexact (AVG, division) the engine keeps 16 significant digits and Flink a scale of
+     * 18 (or 6); exact results (sums, counts, small products) have fewer digits and compare exactly.
+     */
+    static Row rounded(Row r) {
+        Object[] v = new Object[r.size()];
+        for (int i = 0; i < v.length; i++) {
+            Object x = r.get(i);
+            if (x instanceof BigDecimal d) {
+                BigDecimal rd = d.round(DIGITS);
+                x = rd.signum() == 0 ? BigDecimal.ZERO : rd.stripTrailingZeros();
+            } else if (x instanceof Double d && !d.isNaN() && !d.isInfinite()) {
+                x = new BigDecimal(d).round(DIGITS).doubleValue();
+            }
+            v[i] = x;
+        }
+        return Row.of(v);
+    }
+
+    private static final MathContext DIGITS = new MathContext(12);
 }

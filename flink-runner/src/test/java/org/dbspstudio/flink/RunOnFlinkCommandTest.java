@@ -4,18 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import org.dbspstudio.cli.Main.Captured;
 import org.dbspstudio.cli.Main;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /** {@code dbsp run --on flink} prints what {@code dbsp run} prints, in every format. */
 class RunOnFlinkCommandTest {
     static Captured run(String... args) {
         return Main.capture(args);
-    }
-
-    @AfterAll
-    static void stop() {
-        new FlinkEngine().close();
     }
 
     @Test
