@@ -15,12 +15,14 @@ import picocli.CommandLine.Option;
             "same query from scratch on the same data, and print a table of figures with the engine's speed",
             "relative to DuckDB's (wall-clock; above 1: the engine is faster). The circuits are drawn over snapshots",
             "and incrementalized. B1: filter -> map -> plus; B2: customers JOIN orders GROUP BY region;",
+            "B2db: B2 with its inputs read from and its output written to a DuckDB file (as run --db does), end to end",
+            "against the engine alone and against DuckDB recomputing the view after each batch;",
             "B3, B4: transitive closure of a random graph under edge changes; B5: only_tri_hop (negation by",
             "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row;",
             "w1: state and heap of a windowed aggregate over an unbounded stream, with and without the waterline rule.",
             "Progress and details go to standard error, the table to standard output."})
 final class BenchCommand extends DbspCommand {
-    @Option(names = "--only", paramLabel = "b1|b2|b3|b4|b5|mem|w1", split = ",", description = "which benchmarks (default: b1,b2,b3,b5,mem,w1)")
+    @Option(names = "--only", paramLabel = "b1|b2|b2db|b3|b4|b5|mem|w1", split = ",", description = "which benchmarks (default: b1,b2,b2db,b3,b5,mem,w1)")
     List<String> only;
 
     @Option(names = "--b1-changes", defaultValue = "1000000", description = "B1 changes (default 1000000)")
@@ -29,13 +31,13 @@ final class BenchCommand extends DbspCommand {
     @Option(names = "--b1-batch", defaultValue = "10000", description = "B1 batch size (default 10000)")
     int b1Batch;
 
-    @Option(names = "--customers", defaultValue = "100000", description = "B2 customers (default 100000)")
+    @Option(names = "--customers", defaultValue = "100000", description = "B2 and B2db customers (default 100000)")
     int customers;
 
-    @Option(names = "--orders", defaultValue = "1000000", description = "B2 orders (default 1000000)")
+    @Option(names = "--orders", defaultValue = "1000000", description = "B2 and B2db orders (default 1000000)")
     int orders;
 
-    @Option(names = "--batches", split = ",", defaultValue = "100,10000", description = "B2 batch sizes (default 100,10000)")
+    @Option(names = "--batches", split = ",", defaultValue = "100,10000", description = "B2 and B2db batch sizes (default 100,10000)")
     int[] batches;
 
     @Option(names = "--b2-snapshot", negatable = true, defaultValue = "true",
@@ -69,6 +71,9 @@ final class BenchCommand extends DbspCommand {
             }
             if (wants("b2")) {
                 figures.addAll(Benchmarks.joinAggregate(customers, orders, batches, b2Snapshot, err::println));
+            }
+            if (wants("b2db")) {
+                figures.addAll(Benchmarks.joinAggregateTables(customers, orders, batches, err::println));
             }
             if (wants("b3")) {
                 figures.addAll(Benchmarks.closure("B3", b3, err::println));

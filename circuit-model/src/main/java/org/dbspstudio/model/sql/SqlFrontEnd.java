@@ -127,7 +127,43 @@ public final class SqlFrontEnd {
 
     /** Translates a whole script; every statement's errors are collected (a failed view is left out). */
     public static Result compile(String sql) {
+        return compile(sql, Map.of());
+    }
+
+    /**
+     * Like {@link #compile(String)}, with tables the views may read without the script declaring
+     * them (a database's tables, by name): each is declared before the first statement unless the
+     * script declares a table of that name itself, and it becomes an input of the circuit (listed
+     * in {@link Result#tables()} after the script's) only when a view reads it.
+     */
+    public static Result compile(String sql, Map<String, RowSchema> catalog) {
         SqlFrontEnd fe = new SqlFrontEnd(sql);
+        java.util.Set<String> declared = new java.util.HashSet<>();
+        for (Script.Statement st : fe.script.statements()) {
+            try {
+                Tokens t = new Tokens(fe.script, st.start(), st.end());
+                if (t.accept("CREATE")) {
+                    if (t.accept("OR")) {
+                        t.expect("REPLACE");
+                    }
+                    if (t.accept("TABLE")) {
+                        if (t.accept("IF")) {
+                            t.expect("NOT");
+                            t.expect("EXISTS");
+                        }
+                        declared.add(t.name("a table name").name().toLowerCase(Locale.ROOT));
+                    }
+                }
+            } catch (SqlException e) {
+                // reported when the statement is translated
+            }
+        }
+        List<Table> fromCatalog = new ArrayList<>();
+        for (var e : catalog.entrySet()) {
+            if (!declared.contains(e.getKey().toLowerCase(Locale.ROOT)) && !fe.sources.containsKey(e.getKey().toLowerCase(Locale.ROOT))) {
+                fromCatalog.add(fe.catalogTable(e.getKey(), e.getValue()));
+            }
+        }
         for (Script.Statement st : fe.script.statements()) {
             try {
                 fe.statement(st);
@@ -136,6 +172,13 @@ public final class SqlFrontEnd {
             } catch (StackOverflowError e) {
                 fe.errors.add(new SqlError(fe.script.line(st.start()), fe.script.column(st.start()),
                         "the statement is nested too deeply"));
+            }
+        }
+        for (Table t : fromCatalog) {
+            if (fe.circuit.streamsFrom(t.inputId()).isEmpty()) {
+                fe.circuit.remove(t.inputId());
+            } else {
+                fe.tables.add(t);
             }
         }
         CircuitDocument doc = new CircuitDocument("sql", fe.circuit);
@@ -303,6 +346,25 @@ public final class SqlFrontEnd {
         });
         sources.put(name.toLowerCase(Locale.ROOT), new Source(name, new Translator.Node(id, "out", schema), rowType, false));
         tables.add(new Table(name, id, schema));
+    }
+
+    /** Declares a table the script reads without declaring it (DECIMAL columns as DECIMAL(38,10)). */
+    private Table catalogTable(String name, RowSchema schema) {
+        RelDataTypeFactory.Builder rb = typeFactory.builder();
+        for (Column c : schema.columns()) {
+            rb.add(c.name(), typeFactory.createTypeWithNullability(calciteType(c.type(), -1, -1), c.nullable()));
+        }
+        RelDataType rowType = rb.build();
+        String id = circuit.freshId(Translator.cleanId(name));
+        circuit.add(Operator.of(id, OpKind.INPUT, "name", name, "type", StreamType.zset(schema)));
+        root.add(name, new AbstractTable() {
+            @Override
+            public RelDataType getRowType(RelDataTypeFactory f) {
+                return rowType;
+            }
+        });
+        sources.put(name.toLowerCase(Locale.ROOT), new Source(name, new Translator.Node(id, "out", schema), rowType, false));
+        return new Table(name, id, schema);
     }
 
     private RelDataType calciteType(SqlType t, int p, int s) {

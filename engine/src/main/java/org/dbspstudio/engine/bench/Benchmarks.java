@@ -214,6 +214,15 @@ public final class Benchmarks {
         return figures;
     }
 
+    /**
+     * B2 over tables: B2's workload read from and written to a DuckDB file, end to end beside the
+     * engine alone and DuckDB recomputing the view ({@link TablesBench}).
+     */
+    public static List<Figure> joinAggregateTables(int customers, int orders, int[] batchSizes, Consumer<String> log)
+            throws EngineException, SQLException {
+        return TablesBench.run(customers, orders, batchSizes, log);
+    }
+
     /** B3/B4: transitive closure; {@code p} = nodes, edges, single-edge steps, batches, batch size. */
     public static List<Figure> closure(String name, int[] p, Consumer<String> log) throws EngineException, SQLException {
         if (p.length != 5) {

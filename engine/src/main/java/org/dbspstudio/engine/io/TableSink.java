@@ -247,40 +247,157 @@ public final class TableSink implements ChangeSink {
             match.append(match.length() == 0 ? "" : " AND ").append(db.quote(col.name())).append(" IS NOT DISTINCT FROM ?");
         }
         String t = db.quote(table);
-        String insert = "INSERT INTO " + t + " (" + String.join(", ", cols) + ") VALUES (" + "?, ".repeat(n - 1) + "?)";
+        List<Row> inserts = new ArrayList<>();
         List<Row> deletes = new ArrayList<>();
         List<Long> deleteCounts = new ArrayList<>();
-        {
-            PreparedStatement ins = statement(c, insert);
-            int[] batched = {0};
-            SQLException[] failed = {null};
-            z.forEach((row, w) -> {
-                if (w < 0) {
-                    deletes.add(row);
-                    deleteCounts.add(-w);
-                    return;
+        z.forEach((row, w) -> {
+            if (w < 0) {
+                deletes.add(row);
+                deleteCounts.add(-w);
+            } else {
+                for (long k = 0; k < w; k++) {
+                    inserts.add(row);
                 }
-                try {
-                    for (long k = 0; k < w; k++) {
-                        for (int i = 0; i < n; i++) {
-                            Values.bind(ins, i + 1, schema.column(i).type(), row.get(i));
-                        }
-                        ins.addBatch();
-                        batched[0]++;
-                    }
-                } catch (SQLException e) {
-                    failed[0] = e;
-                }
-            });
-            if (failed[0] != null) {
-                throw failed[0];
             }
-            // deletes first, so that a row deleted and re-inserted with another multiplicity is never short
+        });
+        // deletes first, so that a row deleted and re-inserted with another multiplicity is never short
+        if (db.dialect() == Database.Dialect.DUCKDB) {
+            deleteDuckDb(c, t, schema, deletes, deleteCounts);
+        } else {
             delete(c, t, schema, match.toString(), deletes, deleteCounts);
-            if (batched[0] > 0) {
-                ins.executeBatch();
-            }
         }
+        insertRows(c, "INSERT INTO " + t + " (" + String.join(", ", cols) + ") VALUES ", schema, inserts, null, null, 0);
+    }
+
+    /** Rows per multi-row statement: whole powers of two up to this (fewer for wide rows). */
+    private static final int MAX_ROWS_PER_STATEMENT = 256;
+
+    private static int chunk(int remaining, int columns) {
+        int max = Math.max(1, Math.min(MAX_ROWS_PER_STATEMENT, 30_000 / Math.max(1, columns)));
+        int k = Integer.highestOneBit(Math.max(1, remaining));
+        return Math.min(k, Integer.highestOneBit(max));
+    }
+
+    /**
+     * Inserts rows with multi-row {@code VALUES} statements (DuckDB and PostgreSQL: a statement per
+     * power-of-two chunk, each prepared once; another database: one row per batched statement),
+     * each row followed by its weight and {@code step} when {@code weights} is given.
+     */
+    private void insertRows(Connection c, String head, RowSchema schema, List<Row> rows, List<Long> weights, Long step, int extra)
+            throws SQLException {
+        int n = schema.size();
+        int width = n + extra;
+        String one = "(" + "?, ".repeat(width - 1) + "?)";
+        if (db.dialect() == Database.Dialect.OTHER) {
+            PreparedStatement ps = statement(c, head + one);
+            for (int r = 0; r < rows.size(); r++) {
+                bindRow(ps, 0, schema, rows.get(r), weights == null ? 0 : weights.get(r), step, extra);
+                ps.addBatch();
+            }
+            if (!rows.isEmpty()) {
+                ps.executeBatch();
+            }
+            return;
+        }
+        int at = 0;
+        while (at < rows.size()) {
+            int k = chunk(rows.size() - at, width);
+            PreparedStatement ps = statement(c, head + (one + ", ").repeat(k - 1) + one);
+            for (int r = 0; r < k; r++) {
+                bindRow(ps, r * width, schema, rows.get(at + r), weights == null ? 0 : weights.get(at + r), step, extra);
+            }
+            ps.executeUpdate();
+            at += k;
+        }
+    }
+
+    private static void bindRow(PreparedStatement ps, int offset, RowSchema schema, Row row, long weight, Long step, int extra)
+            throws SQLException {
+        int n = schema.size();
+        for (int i = 0; i < n; i++) {
+            Values.bind(ps, offset + i + 1, schema.column(i).type(), row.get(i));
+        }
+        if (extra == 2) {
+            ps.setLong(offset + n + 1, weight);
+            ps.setLong(offset + n + 2, step);
+        }
+    }
+
+    /**
+     * DuckDB: deletes {@code counts[i]} copies of each (distinct) row with one statement per chunk of
+     * rows: the rows as a {@code VALUES} list joined to the table, the copies numbered per row, and
+     * those numbered up to the count deleted by {@code rowid}. When fewer copies are deleted than asked
+     * for, the step is rolled back and the short row found (and named) with the same join.
+     */
+    private void deleteDuckDb(Connection c, String t, RowSchema schema, List<Row> rows, List<Long> counts)
+            throws SQLException, TableException {
+        int n = schema.size();
+        int width = n + 2;
+        int at = 0;
+        while (at < rows.size()) {
+            int k = chunk(rows.size() - at, width);
+            String values = values(schema, k);
+            PreparedStatement ps = statement(c, "DELETE FROM " + t + " WHERE rowid IN (SELECT r FROM (SELECT t.rowid AS r, d.dbsp_n,"
+                    + " row_number() OVER (PARTITION BY d.dbsp_i ORDER BY t.rowid) AS k FROM " + t + " t JOIN " + values + " ON "
+                    + joinOn(schema) + ") WHERE k <= dbsp_n)");
+            long want = bindValues(ps, schema, rows, counts, at, k);
+            int done = ps.executeUpdate();
+            if (done != want) {
+                c.rollback();
+                String check = "SELECT d.dbsp_i, count(t.rowid) FROM " + values + " LEFT JOIN " + t + " t ON " + joinOn(schema)
+                        + " GROUP BY d.dbsp_i, d.dbsp_n HAVING count(t.rowid) < d.dbsp_n ORDER BY d.dbsp_i LIMIT 1";
+                try (PreparedStatement q = c.prepareStatement(check)) {
+                    bindValues(q, schema, rows, counts, at, k);
+                    try (ResultSet rs = q.executeQuery()) {
+                        if (rs.next()) {
+                            int i = at + rs.getInt(1);
+                            throw negative(t, rows.get(i), counts.get(i), rs.getLong(2));
+                        }
+                    }
+                }
+                throw new TableException("output table " + t + ": the step deletes " + want + " rows, but " + done + " were deleted");
+            }
+            at += k;
+        }
+    }
+
+    private String values(RowSchema schema, int k) {
+        List<String> cast = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < schema.size(); i++) {
+            cast.add("CAST(? AS " + db.sqlType(schema.column(i).type()) + ")");
+            names.add("c" + i);
+        }
+        cast.add("CAST(? AS BIGINT)");
+        cast.add("CAST(? AS BIGINT)");
+        String row = "(" + String.join(", ", cast) + ")";
+        return "(VALUES " + (row + ", ").repeat(k - 1) + row + ") d(" + String.join(", ", names) + ", dbsp_i, dbsp_n)";
+    }
+
+    private String joinOn(RowSchema schema) {
+        StringBuilder on = new StringBuilder();
+        for (int i = 0; i < schema.size(); i++) {
+            on.append(i == 0 ? "" : " AND ").append("t.").append(db.quote(schema.column(i).name())).append(" IS NOT DISTINCT FROM d.c")
+                    .append(i);
+        }
+        return on.toString();
+    }
+
+    /** Binds rows at..at+k-1 with their index (from at) and count; returns the copies to delete. */
+    private static long bindValues(PreparedStatement ps, RowSchema schema, List<Row> rows, List<Long> counts, int at, int k)
+            throws SQLException {
+        int n = schema.size();
+        long want = 0;
+        for (int r = 0; r < k; r++) {
+            int o = r * (n + 2);
+            for (int i = 0; i < n; i++) {
+                Values.bind(ps, o + i + 1, schema.column(i).type(), rows.get(at + r).get(i));
+            }
+            ps.setLong(o + n + 1, r);
+            ps.setLong(o + n + 2, counts.get(at + r));
+            want += counts.get(at + r);
+        }
+        return want;
     }
 
     private void delete(Connection c, String t, RowSchema schema, String match, List<Row> rows, List<Long> counts)
@@ -345,30 +462,15 @@ public final class TableSink implements ChangeSink {
     }
 
     private void appendLog(Connection c, String table, RowSchema schema, ZSet z, long step) throws SQLException {
-        int n = schema.size();
         List<String> cols = new ArrayList<>();
         schema.columns().forEach(col -> cols.add(db.quote(col.name())));
-        String sql = "INSERT INTO " + db.quote(table) + " (" + String.join(", ", cols) + ", weight, step) VALUES ("
-                + "?, ".repeat(n + 1) + "?)";
-        {
-            PreparedStatement ps = statement(c, sql);
-            SQLException[] failed = {null};
-            z.forEach((row, w) -> {
-                try {
-                    for (int i = 0; i < n; i++) {
-                        Values.bind(ps, i + 1, schema.column(i).type(), row.get(i));
-                    }
-                    ps.setLong(n + 1, w);
-                    ps.setLong(n + 2, step);
-                    ps.addBatch();
-                } catch (SQLException e) {
-                    failed[0] = e;
-                }
-            });
-            if (failed[0] != null) {
-                throw failed[0];
-            }
-            ps.executeBatch();
-        }
+        List<Row> rows = new ArrayList<>(z.size());
+        List<Long> weights = new ArrayList<>(z.size());
+        z.forEach((row, w) -> {
+            rows.add(row);
+            weights.add(w);
+        });
+        insertRows(c, "INSERT INTO " + db.quote(table) + " (" + String.join(", ", cols) + ", weight, step) VALUES ", schema, rows,
+                weights, step, 2);
     }
 }
