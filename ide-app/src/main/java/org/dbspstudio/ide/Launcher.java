@@ -11,6 +11,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        Startup.mark("main");
         Application.launch(App.class, args);
     }
 }

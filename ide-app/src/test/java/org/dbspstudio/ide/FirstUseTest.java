@@ -210,6 +210,125 @@ class FirstUseTest extends IdeTestBase {
         }
     }
 
+    /** WCAG contrast ratio of two colours (1 to 21). */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        java.util.function.DoubleUnaryOperator lin = v -> v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+        return 0.2126 * lin.applyAsDouble(c.getRed()) + 0.7152 * lin.applyAsDouble(c.getGreen()) + 0.0722 * lin.applyAsDouble(c.getBlue());
+    }
+
+    /** The colour behind a node: the last opaque fill of the nearest ancestor that has one. */
+    private static javafx.scene.paint.Color behind(Node n) {
+        for (Node p = n; p != null; p = p.getParent()) {
+            if (p instanceof javafx.scene.layout.Region r && r.getBackground() != null) {
+                var fills = r.getBackground().getFills();
+                for (int i = fills.size() - 1; i >= 0; i--) {
+                    if (fills.get(i).getFill() instanceof javafx.scene.paint.Color c && c.getOpacity() > 0.9) {
+                        return c;
+                    }
+                }
+            }
+        }
+        return javafx.scene.paint.Color.WHITE;
+    }
+
+    @Test
+    void theStatisticsTableReadsWellInTheDarkTheme(FxRobot robot) throws Exception {
+        for (boolean modena : new boolean[] {false, true}) {
+            System.setProperty("dbsp.modena", Boolean.toString(modena));
+            try {
+                fx(() -> window.setDark(true));
+                EditorTab t = openSample("06");
+                fx(() -> window.debugger().showPanel("Statistics"));
+                fx(() -> window.debugger().session(t).seek(1));
+                settle(t, 1);
+                var cells = robot.lookup("#stats-table .table-row-cell .table-cell").queryAllAs(javafx.scene.control.Labeled.class)
+                        .stream().filter(c -> c.getText() != null && !c.getText().isEmpty()).toList();
+                assertThat(cells).as("statistics rows at step 1 (modena " + modena + ")").isNotEmpty();
+                for (var c : cells) {
+                    double ratio = fx(() -> {
+                        var text = c.lookup(".text");
+                        var fill = text instanceof javafx.scene.text.Text tx ? (javafx.scene.paint.Color) tx.getFill()
+                                : (javafx.scene.paint.Color) c.getTextFill();
+                        return contrast(fill, behind(c));
+                    });
+                    assertThat(ratio).as("contrast of '" + c.getText() + "' (modena " + modena + ")").isGreaterThanOrEqualTo(4.5);
+                }
+                var header = robot.lookup("#stats-table .column-header .label").queryAllAs(javafx.scene.control.Label.class);
+                for (var h : header) {
+                    double ratio = fx(() -> contrast((javafx.scene.paint.Color) h.getTextFill(), behind(h)));
+                    assertThat(ratio).as("contrast of header '" + h.getText() + "' (modena " + modena + ")").isGreaterThanOrEqualTo(4.5);
+                }
+            } finally {
+                System.clearProperty("dbsp.modena");
+                fx(() -> window.setDark(false));
+            }
+        }
+    }
+
+    /** On-screen font size of each operator id shown, and whether its caption covers another box. */
+    private java.util.Map<String, Double> idSizes() {
+        return fx(() -> {
+            java.util.Map<String, Double> out = new java.util.TreeMap<>();
+            canvas().applyCss();
+            canvas().layout();
+            for (var e : canvas().nodes().entrySet()) {
+                javafx.scene.text.Text id = e.getValue().idText();
+                if (id.isVisible()) {
+                    var toScene = id.getLocalToSceneTransform();
+                    out.put(e.getKey(), id.getFont().getSize() * Math.hypot(toScene.getMyx(), toScene.getMyy()));
+                }
+            }
+            return out;
+        });
+    }
+
+    @Test
+    void operatorIdsInsideNestedCircuitsAreReadableAtFitZoom(FxRobot robot) {
+        for (String sample : List.of("05", "10")) {
+            EditorTab t = openSample(sample);
+            String nested = fx(() -> t.doc().current().operators().stream()
+                    .filter(o -> o.kind() == org.dbspstudio.model.OpKind.NESTED).findFirst().orElseThrow().id());
+            fx(() -> t.doc().enter(nested));
+            fx(() -> t.canvas().fit());
+            double zoom = fx(() -> t.canvas().zoomLevel());
+            assertThat(zoom).as(sample + ": the nested circuit fits only zoomed out").isLessThan(0.9);
+            var sizes = idSizes();
+            assertThat(sizes).as(sample + ": ids shown at fit zoom " + zoom).isNotEmpty();
+            assertThat(sizes.values()).as(sample + ": on-screen id sizes at zoom " + zoom + " " + sizes)
+                    .allSatisfy(px -> assertThat(px).isGreaterThanOrEqualTo(OperatorNodeSizes.MIN - 1e-9));
+            // enlarged ids sit under their own box and cover no other box
+            fx(() -> {
+                for (var a : t.canvas().nodes().values()) {
+                    var caption = a.idText().localToScene(a.idText().getBoundsInLocal());
+                    for (var b : t.canvas().nodes().values()) {
+                        if (a != b) {
+                            var box = b.localToScene(0, 0);
+                            var other = new javafx.geometry.BoundingBox(box.getX(), box.getY(),
+                                    b.boxWidth() * zoom, b.boxHeight() * zoom);
+                            assertThat(caption.intersects(other)).as(sample + ": id of " + a.operator().id()
+                                    + " over box " + b.operator().id()).isFalse();
+                        }
+                    }
+                }
+                return null;
+            });
+            // at 100% nothing changes: the id is inside its box at its own size
+            fx(() -> t.canvas().actualSize());
+            assertThat(idSizes().values()).allSatisfy(px -> assertThat(px).isCloseTo(10.5, org.assertj.core.data.Offset.offset(0.01)));
+        }
+    }
+
+    /** The minimum on-screen id size the canvas promises. */
+    private static final class OperatorNodeSizes {
+        static final double MIN = org.dbspstudio.ide.canvas.OperatorNode.MIN_ID_PX;
+    }
+
     private void assertNoOverlap(String when) {
         var boxes = fx(() -> canvas().boxes(List.of()));
         for (int i = 0; i < boxes.size(); i++) {

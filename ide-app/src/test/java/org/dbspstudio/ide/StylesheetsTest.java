@@ -38,6 +38,21 @@ class StylesheetsTest {
     @ParameterizedTest
     @ValueSource(strings = {"fallback-light.css", "fallback-dark.css"})
     void fallbackColoursDefineEveryColourTheStylesheetsUse(String fallback) throws IOException {
+        Set<String> defined = all(DEFINE, read("/org/dbspstudio/ide/" + fallback));
+        assertThat(defined).as(fallback).containsAll(used());
+    }
+
+    /** With AtlantaFX's Primer themes (what users get) incremental boxes were once left without colours. */
+    @ParameterizedTest
+    @ValueSource(strings = {"light", "dark"})
+    void primerThemesWithTheEditorsOwnColoursDefineEveryColourTheStylesheetsUse(String theme) throws IOException {
+        Set<String> defined = all(DEFINE, read("/atlantafx/base/theme/primer-" + theme + ".css"));
+        defined.addAll(all(DEFINE, read("/org/dbspstudio/ide/studio.css")));
+        assertThat(defined).as("primer-" + theme + ".css and studio.css").containsAll(used());
+    }
+
+    /** The looked-up colours the editor's own stylesheets use. */
+    private static Set<String> used() throws IOException {
         Set<String> used = new TreeSet<>();
         for (String css : new String[] {"/org/dbspstudio/ide/studio.css", "/org/dbspstudio/ide/debug/debug.css"}) {
             String text = read(css);
@@ -49,7 +64,6 @@ class StylesheetsTest {
                 }
             }
         }
-        Set<String> defined = all(DEFINE, read("/org/dbspstudio/ide/" + fallback));
-        assertThat(defined).as(fallback).containsAll(used);
+        return used;
     }
 }

@@ -190,6 +190,7 @@ public final class CircuitCanvas extends Region {
                 }
                 n = new OperatorNode(op);
                 n.showDetail(detailShown, portsShown);
+                n.readableAt(zoom.getX());
                 gestures.attach(n);
                 nodeLayer.getChildren().add(n);
                 nodes.put(op.id(), n);
@@ -236,6 +237,7 @@ public final class CircuitCanvas extends Region {
     private boolean portsShown = true;
 
     private void levelOfDetail() {
+        nodes.values().forEach(n -> n.readableAt(zoom.getX()));
         boolean show = zoom.getX() >= DETAIL_ZOOM;
         boolean ports = zoom.getX() >= PORT_ZOOM;
         if (show != detailShown || ports != portsShown) {
@@ -248,12 +250,18 @@ public final class CircuitCanvas extends Region {
 
     /** Runs {@code s} with every detail drawn whatever the zoom (exports). */
     public <T> T withAllDetail(java.util.function.Supplier<T> s) {
-        nodes.values().forEach(n -> n.showDetail(true, true));
+        nodes.values().forEach(n -> {
+            n.showDetail(true, true);
+            n.readableAt(1);
+        });
         streams.values().forEach(v -> v.showHead(true));
         try {
             return s.get();
         } finally {
-            nodes.values().forEach(n -> n.showDetail(detailShown, portsShown));
+            nodes.values().forEach(n -> {
+                n.showDetail(detailShown, portsShown);
+                n.readableAt(zoom.getX());
+            });
             streams.values().forEach(v -> v.showHead(portsShown));
         }
     }

@@ -22,6 +22,7 @@ public final class OperatorNode extends Group {
     private final Rectangle box;
     private final List<PortNode> ports = new ArrayList<>();
     private Tooltip problem;
+    private final Text id;
 
     OperatorNode(Operator op) {
         this.op = op;
@@ -44,7 +45,7 @@ public final class OperatorNode extends Group {
         }
         String detail = Geometry.shortDetail(op);
         Text glyph = text(op.kind().glyph(), "op-glyph", w, detail.isEmpty() ? h / 2 - 6 : h / 2 - 12);
-        Text id = text(op.id(), "op-id", w, h - 9);
+        id = text(op.id(), "op-id", w, h - 9);
         getChildren().addAll(glyph, id);
         if (!detail.isEmpty()) {
             getChildren().add(text(detail, "op-detail", w, h / 2 + 9));
@@ -84,6 +85,32 @@ public final class OperatorNode extends Group {
     private static final Font GLYPH = Font.font("Serif", 20);
     private static final Font DETAIL = Font.font("System", 11);
     private static final Font SMALL = Font.font("System", 10.5);
+
+    /**
+     * The smallest size, in screen pixels, an operator id is drawn at: zoomed out further (a
+     * large or nested circuit fitted to the window), the id is enlarged and moves under its box,
+     * where it has room, as a caption.
+     */
+    public static final double MIN_ID_PX = 10;
+
+    /** Keeps the id readable at a zoom level (1 = 100%). */
+    void readableAt(double zoom) {
+        double scale = Math.max(1, MIN_ID_PX / (SMALL.getSize() * zoom));
+        if (scale == id.getScaleX()) {
+            return;
+        }
+        id.setScaleX(scale);
+        id.setScaleY(scale);
+        double h = box.getHeight();
+        // scaling keeps the text's centre; as a caption the top of the text sits just under the box
+        id.setLayoutY(scale > 1 ? h + 1 + id.getLayoutBounds().getHeight() * scale / 2 : h - 9);
+        toggle("op-id-below", scale > 1);
+    }
+
+    /** The id as drawn (tests measure it). */
+    public Text idText() {
+        return id;
+    }
 
     private static Text text(String s, String style, double w, double y) {
         Text t = new Text(s);

@@ -14,7 +14,6 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Pane;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.ide.doc.EditorDocument;
@@ -95,13 +94,15 @@ public final class Debugger {
                 window.status(message);
             }
         });
-        Button inc = new Button("Incrementalize");
+        Button inc = org.dbspstudio.ide.ui.Icons.decorate(new Button("Incrementalize"), "mdi2d-delta", false);
         inc.setId("debug-incrementalize");
-        inc.setTooltip(new Tooltip("Rewrite the circuit into its incremental version, in a new tab"));
+        inc.setFocusTraversable(false);
+        org.dbspstudio.ide.ui.Icons.tip(inc, "Rewrite the circuit into its incremental version, in a new tab, rule by rule (Rewrite panel)");
         inc.setOnAction(e -> incrementalize());
-        Button ver = new Button("Verify");
+        Button ver = org.dbspstudio.ide.ui.Icons.decorate(new Button("Verify"), "mdi2c-check-decagram", false);
         ver.setId("debug-verify");
-        ver.setTooltip(new Tooltip("Check that the incremental circuit computes the changes of the original"));
+        ver.setFocusTraversable(false);
+        org.dbspstudio.ide.ui.Icons.tip(ver, "Check, step by step, that the incremental circuit computes the changes of the original");
         ver.setOnAction(e -> verify());
         ToolBar bar = new ToolBar();
         bar.setId("debug-toolbar");

@@ -10,7 +10,7 @@ import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Slider;
 import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
+import org.dbspstudio.ide.ui.Icons;
 
 /**
  * The time controls: Reset, Step back, Step, Run to step N, Play/Pause with a speed slider, the
@@ -19,17 +19,17 @@ import javafx.scene.control.Tooltip;
  */
 public final class TimeControls {
     private final Supplier<DebugSession> current;
-    private final Button reset = button("Reset", "debug-reset", "Back to before step 0");
-    private final Button back = button("◀ Back", "debug-back", "Step back (a recorded step)");
-    private final Button step = button("Step ▶", "debug-step", "Run or show the next step (F8)");
+    private final Button reset = button("Reset", "mdi2r-restart", true, "debug-reset", "Reset: back to before step 0");
+    private final Button back = button("Back", "mdi2s-step-backward", false, "debug-back", "Step back to the previous recorded step (Shift+F8)");
+    private final Button step = button("Step", "mdi2s-step-forward", false, "debug-step", "Run or show the next step (F8)");
     private final TextField target = new TextField();
-    private final Button runTo = button("Run to", "debug-run-to", "Run to the step typed on the left");
+    private final Button runTo = button("Run to", "mdi2f-fast-forward", false, "debug-run-to", "Run to the step typed on the left (stops at a breakpoint)");
     private final ToggleButton play = new ToggleButton("Play");
     private final Slider speed = new Slider(1, 20, 4);
     private final Label stepLabel = new Label("step –");
     private final Slider timeline = new Slider(0, 0, 0);
     private final ProgressBar progress = new ProgressBar(0);
-    private final Button cancel = button("✕", "debug-cancel", "Cancel the run");
+    private final Button cancel = button("Cancel", "mdi2s-stop", true, "debug-cancel", "Cancel the run");
     private DebugSession bound;
     private boolean updating;
     private final ChangeListener<Object> refresh = (o, a, b) -> update();
@@ -45,7 +45,13 @@ public final class TimeControls {
         target.setOnAction(e -> runTo());
         runTo.setOnAction(e -> runTo());
         play.setId("debug-play");
-        play.setTooltip(new Tooltip("Play through the scenario; the slider on the right sets steps per second"));
+        Icons.decorate(play, "mdi2p-play", false);
+        play.selectedProperty().addListener((o, was, on) -> {
+            play.setText(on ? "Pause" : "Play");
+            ((org.kordamp.ikonli.javafx.FontIcon) play.getGraphic()).setIconLiteral(on ? "mdi2p-pause" : "mdi2p-play");
+        });
+        play.setFocusTraversable(false);
+        Icons.tip(play, "Play through the scenario (stops at a breakpoint); the slider on the right sets steps per second");
         play.setOnAction(e -> {
             DebugSession s = current.get();
             if (s == null) {
@@ -58,10 +64,10 @@ public final class TimeControls {
         });
         speed.setId("debug-speed");
         speed.setPrefWidth(70);
-        speed.setTooltip(new Tooltip("Play speed (steps per second)"));
+        Icons.tip(speed, "Play speed (steps per second)");
         stepLabel.setId("debug-step-label");
         stepLabel.setMinWidth(110);
-        stepLabel.setTooltip(new Tooltip("The step shown, and the steps of the scenario (numbered from 0)"));
+        Icons.tip(stepLabel, "The step shown, and the steps of the scenario (numbered from 0)");
         timeline.setId("debug-slider");
         timeline.setPrefWidth(160);
         timeline.setMajorTickUnit(1);
@@ -84,10 +90,10 @@ public final class TimeControls {
         update();
     }
 
-    private static Button button(String text, String id, String tip) {
-        Button b = new Button(text);
+    private static Button button(String text, String icon, boolean iconOnly, String id, String tip) {
+        Button b = Icons.decorate(new Button(text), icon, iconOnly);
         b.setId(id);
-        b.setTooltip(new Tooltip(tip));
+        Icons.tip(b, tip);
         b.setFocusTraversable(false);
         return b;
     }

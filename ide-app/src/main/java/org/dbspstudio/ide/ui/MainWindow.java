@@ -61,11 +61,20 @@ public final class MainWindow implements Palette.Target {
     public MainWindow(Stage stage, Prefs prefs) {
         this.stage = stage;
         this.prefs = prefs;
+        // the theme first: the first control class to load would otherwise parse Modena, only for
+        // the theme to replace it and every node's style to be worked out again
+        dark = prefs.darkTheme();
+        Application.setUserAgentStylesheet(Themes.userAgent(dark));
+        org.dbspstudio.ide.Startup.mark("theme");
         this.palette = new Palette(this);
+        org.dbspstudio.ide.Startup.mark("palette");
         this.problems = new ProblemsPanel(this::reveal);
+        org.dbspstudio.ide.Startup.mark("problems");
         this.files = new FileActions(this, prefs);
         this.edits = new EditActions(this);
+        org.dbspstudio.ide.Startup.mark("actions");
         this.menus = new Menus(this);
+        org.dbspstudio.ide.Startup.mark("menus");
 
         documents.setTabClosingPolicy(TabPane.TabClosingPolicy.ALL_TABS);
         documents.setId("documents");
@@ -104,6 +113,7 @@ public final class MainWindow implements Palette.Target {
         scene = new Scene(root, 1360, 860);
         scene.getStylesheets().add(MainWindow.class.getResource("/org/dbspstudio/ide/studio.css").toExternalForm());
         setDark(prefs.darkTheme());
+        org.dbspstudio.ide.Startup.mark("scene");
         stage.setScene(scene);
         stage.setTitle("DBSP Studio");
         stage.setOnCloseRequest(e -> {
@@ -112,8 +122,39 @@ public final class MainWindow implements Palette.Target {
             }
         });
         debugger = new org.dbspstudio.ide.debug.Debugger(this);
+        org.dbspstudio.ide.Startup.mark("debugger");
         new org.dbspstudio.ide.data.DataPanel(this); // the Data panel adds itself to the bottom panels
+        org.dbspstudio.ide.Startup.mark("data panel");
+        deferHiddenPanels();
         files.newDocument();
+        org.dbspstudio.ide.Startup.mark("new document");
+    }
+
+    /**
+     * The content of a bottom panel whose tab is not selected joins the scene when the tab is first
+     * shown (a tab pane keeps every tab's content in the scene), so hidden panels cost no CSS or
+     * layout while the window comes up.
+     */
+    private void deferHiddenPanels() {
+        for (Tab t : bottom.getTabs()) {
+            javafx.scene.Node content = t.getContent();
+            if (t.isSelected() || content == null) {
+                continue;
+            }
+            t.setContent(null);
+            javafx.beans.value.ChangeListener<Boolean> join = new javafx.beans.value.ChangeListener<>() {
+                @Override
+                public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean selected) {
+                    if (selected) {
+                        t.selectedProperty().removeListener(this);
+                        if (t.getContent() == null) {
+                            t.setContent(content);
+                        }
+                    }
+                }
+            };
+            t.selectedProperty().addListener(join);
+        }
     }
 
     public void show() {
@@ -362,7 +403,9 @@ public final class MainWindow implements Palette.Target {
     public void setDark(boolean on) {
         dark = on;
         String ua = Themes.userAgent(on);
-        Application.setUserAgentStylesheet(ua);
+        if (!java.util.Objects.equals(ua, Application.getUserAgentStylesheet())) {
+            Application.setUserAgentStylesheet(ua); // every scene's style is worked out again
+        }
         scene.getStylesheets().removeIf(css -> css.contains("/fallback-"));
         if (ua == null) {
             scene.getStylesheets().add(0, Themes.fallback(on));

@@ -11,7 +11,6 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToolBar;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
@@ -112,25 +111,25 @@ public final class Menus {
         bar.getMenus().addAll(file, edit, circuit, view, help);
         bar.setId("menu-bar");
 
-        undoButton = button("↶ Undo", "Undo", e::undo);
-        redoButton = button("↷ Redo", "Redo", e::redo);
+        undoButton = button("Undo", "mdi2u-undo", true, "Undo (Ctrl+Z)", e::undo);
+        redoButton = button("Redo", "mdi2r-redo", true, "Redo (Ctrl+Y)", e::redo);
         tools.getItems().addAll(
-                button("New", "New (Ctrl+N)", f::newDocument),
-                button("Open", "Open (Ctrl+O)", f::open),
-                button("Save", "Save (Ctrl+S)", f::save),
+                button("New", "mdi2f-file-plus-outline", true, "New circuit (Ctrl+N)", f::newDocument),
+                button("Open", "mdi2f-folder-open-outline", true, "Open… (Ctrl+O)", f::open),
+                button("Save", "mdi2c-content-save-outline", true, "Save (Ctrl+S)", f::save),
                 new Separator(),
                 undoButton, redoButton,
                 new Separator(),
-                                button("Duplicate", "Duplicate (Ctrl+D)", e::duplicate),
-                button("Delete", "Delete (Del)", e::delete),
+                button("Duplicate", "mdi2c-content-duplicate", true, "Duplicate the selection (Ctrl+D)", e::duplicate),
+                button("Delete", "mdi2d-delete-outline", true, "Delete the selection (Del)", e::delete),
                 new Separator(),
-                button("Group", "Group selection into a nested circuit (Ctrl+G)", e::group),
-                button("Expand I/D", "Expand I / D into its definition (Ctrl+E)", e::expand),
-                button("Auto-layout", "Auto-layout (Ctrl+L)", e::autoLayout),
+                button("Group", "mdi2g-group", false, "Group the selection into a nested circuit (Ctrl+G)", e::group),
+                button("Expand I/D", "mdi2a-arrow-expand-horizontal", false, "Expand I / D into its definition (Ctrl+E)", e::expand),
+                button("Auto-layout", "mdi2s-sitemap-outline", false, "Lay the circuit out left to right (Ctrl+L)", e::autoLayout),
                 new Separator(),
-                button("−", "Zoom out (Ctrl+−)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
-                button("+", "Zoom in (Ctrl+=)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
-                button("Fit", "Zoom to fit (Ctrl+0)", () -> w.current().ifPresent(t -> t.canvas().fit())));
+                button("Zoom out", "mdi2m-magnify-minus-outline", true, "Zoom out (Ctrl+−)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1 / 1.2))),
+                button("Zoom in", "mdi2m-magnify-plus-outline", true, "Zoom in (Ctrl+=)", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
+                button("Fit", "mdi2f-fit-to-page-outline", true, "Zoom to fit (Ctrl+0)", () -> w.current().ifPresent(t -> t.canvas().fit())));
         tools.setId("tool-bar");
     }
 
@@ -166,9 +165,11 @@ public final class Menus {
         return m;
     }
 
-    private static Button button(String text, String tip, Runnable action) {
-        Button b = new Button(text);
-        b.setTooltip(new Tooltip(tip));
+    /** A tool bar button with an icon (and its text unless {@code iconOnly}) and a tooltip naming its shortcut. */
+    private static Button button(String text, String icon, boolean iconOnly, String tip, Runnable action) {
+        Button b = Icons.decorate(new Button(text), icon, iconOnly);
+        b.setId("tool-" + text.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z]+", "-"));
+        Icons.tip(b, tip);
         b.setOnAction(ev -> action.run());
         b.setFocusTraversable(false);
         b.getStyleClass().add("flat");
@@ -186,8 +187,8 @@ public final class Menus {
         redo.setDisable(r.equals("Redo"));
         undoButton.setDisable(undo.isDisable());
         redoButton.setDisable(redo.isDisable());
-        undoButton.getTooltip().setText(u + " (Ctrl+Z)");
-        redoButton.getTooltip().setText(r + " (Ctrl+Y)");
+        Icons.tip(undoButton, u + " (Ctrl+Z)");
+        Icons.tip(redoButton, r + " (Ctrl+Y)");
         recent.getItems().clear();
         for (Path p : w.recentFiles()) {
             MenuItem m = new MenuItem(p.toString());

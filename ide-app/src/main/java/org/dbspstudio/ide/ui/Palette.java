@@ -10,7 +10,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.HBox;
@@ -91,7 +90,7 @@ public final class Palette extends VBox {
         HBox item = new HBox(glyph, title);
         item.getStyleClass().add("palette-item");
         item.setId("palette-" + k.json());
-        Tooltip.install(item, new Tooltip(k.title() + " — " + describe(k) + "\nDrag onto the canvas, or double-click."));
+        Icons.tip(item, k.title() + " — " + describe(k) + "\nDrag onto the canvas, or double-click.");
         item.addEventHandler(MouseEvent.MOUSE_PRESSED, e -> {
             if (e.getButton() == MouseButton.PRIMARY) {
                 startGhost(k, e);
