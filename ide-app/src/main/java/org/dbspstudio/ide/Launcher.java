@@ -12,6 +12,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         Startup.mark("main");
+        Prefs.preload();
         Application.launch(App.class, args);
     }
 }

@@ -15,6 +15,16 @@ public final class Prefs {
         this.node = node;
     }
 
+    /**
+     * Reads the stored preferences on a thread of its own (java.util.prefs parses an XML file,
+     * half a second of a cold start), while JavaFX starts; {@link #standard()} then finds them read.
+     */
+    public static void preload() {
+        Thread t = new Thread(() -> standard().darkTheme(), "preferences");
+        t.setDaemon(true);
+        t.start();
+    }
+
     public static Prefs standard() {
         return new Prefs(Preferences.userRoot().node("org/dbspstudio/ide"));
     }

@@ -64,6 +64,7 @@ public final class MainWindow implements Palette.Target {
         // the theme first: the first control class to load would otherwise parse Modena, only for
         // the theme to replace it and every node's style to be worked out again
         dark = prefs.darkTheme();
+        org.dbspstudio.ide.Startup.mark("preferences");
         Application.setUserAgentStylesheet(Themes.userAgent(dark));
         org.dbspstudio.ide.Startup.mark("theme");
         this.palette = new Palette(this);

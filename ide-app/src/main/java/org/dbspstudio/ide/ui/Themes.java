@@ -14,6 +14,9 @@ final class Themes {
     private Themes() {
     }
 
+    /** The URL chosen for each stylesheet in this process (the same one every time it is asked for). */
+    private static final java.util.Map<String, String> CHOSEN = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** The user agent stylesheet URL, or null for Modena. */
     static String userAgent(boolean dark) {
         if (Boolean.getBoolean("dbsp.modena")) {
@@ -22,7 +25,8 @@ final class Themes {
         String name = dark ? "primer-dark.css" : "primer-light.css";
         URL u = Themes.class.getResource("/atlantafx/base/theme/" + name);
         if (u != null) {
-            return u.toExternalForm();
+            return CHOSEN.computeIfAbsent(name, n -> BinaryCss.cached(u,
+                    Path.of(System.getProperty("user.home"), ".dbsp-studio", "cache", "css")));
         }
         String jar = System.getProperty("dbsp.atlantafxJar");
         if (jar != null && Files.isRegularFile(Path.of(jar))) {
