@@ -244,8 +244,36 @@ public final class Benchmarks {
         return WaterlineBench.run(steps, log);
     }
 
-    /** Bytes per stored row of an integrated Z-set and of an arrangement (index) over it, 4-column rows. */
+    /**
+     * Bytes per stored row, 4-column rows (BIGINT, BIGINT, BIGINT, VARCHAR): the row objects alone; a
+     * Z-set built in one go (a flat hash table of row objects, what an operator's output is); the
+     * integrated Z-set as an integral holds it (the running sum of changes of 10,000 rows: sorted runs
+     * of packed rows, see the engine's package documentation), also with the packed form turned
+     * off (the persistent trie of row objects used before); and an arrangement on one key.
+     */
     public static List<Figure> memory(int rows, Consumer<String> log) {
+        // the running sum of changes, as an integral keeps it; the changes' own rows are garbage after
+        // each step (a change's rows are not kept by the sum once they are packed)
+        long[] integrated = new long[2];
+        int[] runs = new int[2];
+        for (int mode = 0; mode < 2; mode++) {
+            ZSet.usePackedRows(mode == 0);
+            ZSet sum = ZSet.EMPTY;
+            long start = used();
+            for (int i = 0; i < rows; i += 10_000) {
+                ZSet.Builder d = ZSet.builder(10_000);
+                for (int k = i; k < Math.min(rows, i + 10_000); k++) {
+                    d.add(Workloads.order(k, new Random(k), 100_000), 1);
+                }
+                sum = sum.plusIntegrated(d.build());
+            }
+            integrated[mode] = used() - start;
+            runs[mode] = sum.runCount();
+            log.accept(String.format("memory: integrated Z-set of %d rows (%s): %.1f MB, %d runs", sum.size(),
+                    mode == 0 ? "packed" : "trie", integrated[mode] / 1e6, runs[mode]));
+            sum = null;
+        }
+        ZSet.usePackedRows(true);
         Row[] keep = new Row[rows];
         long before = used();
         for (int i = 0; i < rows; i++) {
@@ -271,7 +299,9 @@ public final class Benchmarks {
                 rows, rowsOnly / 1e6, withZSet / 1e6, withIndex / 1e6, ix.keyCount(), z.size()));
         return List.of(
                 new Figure("memory: 4-column row objects (Long, Long, Long, String)", String.format("%.0f bytes/row", (double) rowsOnly / rows), "", ""),
-                new Figure("memory: integrated Z-set, row + structure", String.format("%.0f bytes/row", (double) withZSet / rows), "", ""),
+                new Figure("memory: Z-set built in one go (hash table of row objects), row + structure", String.format("%.0f bytes/row", (double) withZSet / rows), "", ""),
+                new Figure("memory: integrated Z-set (running sum, packed rows in sorted runs), row + structure", String.format("%.0f bytes/row", (double) integrated[0] / rows), "", ""),
+                new Figure("memory: integrated Z-set, packed rows off (trie of row objects)", String.format("%.0f bytes/row", (double) integrated[1] / rows), "", ""),
                 new Figure("memory: arrangement on one key, overhead", String.format("%.0f bytes/row", (double) (withIndex - withZSet) / rows), "", ""));
     }
 

@@ -31,6 +31,11 @@ public interface Build {
         return new KeyFn(l, exactNumbers);
     }
 
+    /** Whether the operator is inside a nested circuit (its values at successive ticks may be kept per inner iteration). */
+    default boolean nested() {
+        return false;
+    }
+
     /** Compiles a nested operator's child circuit with the given input port types. */
     ChildCircuit child(Circuit child, Map<String, StreamType> inputPorts) throws EngineException;
 

@@ -26,7 +26,7 @@ final class Clocked {
 
     static OpNode integrate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
+        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero, b.nested());
     }
 
     static OpNode differentiate(Build b) {
@@ -88,11 +88,13 @@ final class Clocked {
     /** I: the running sum; its change is its input. */
     static final class Integrate extends OpNode {
         private final StreamValue zero;
+        private final boolean nested;
         private StreamValue sum;
 
-        Integrate(Operator op, StreamValue zero) {
+        Integrate(Operator op, StreamValue zero, boolean nested) {
             super(op);
             this.zero = zero;
+            this.nested = nested;
             this.sum = zero;
         }
 
@@ -100,9 +102,14 @@ final class Clocked {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
-            // a large running sum grows as a persistent trie, so the sums of successive ticks share
-            // everything but their changes (an outer-clock integral keeps one of them per iteration)
-            sum = sum instanceof ZSet z ? z.plusPersistent((ZSet) in) : sum.plus(in);
+            // inside a nested circuit a large running sum grows as a persistent trie, so the sums of
+            // successive ticks share everything but their changes (an outer-clock integral keeps one
+            // of them per iteration); at top level, where one sum is kept, as sorted runs of packed rows
+            if (sum instanceof ZSet z) {
+                sum = nested ? z.plusPersistent((ZSet) in) : z.plusIntegrated((ZSet) in);
+            } else {
+                sum = sum.plus(in);
+            }
             ctx.out(0, sum, in);
         }
 

@@ -89,7 +89,7 @@ final class Compiler {
             for (int i = 0; i < outPorts.size(); i++) {
                 outs[k][i] = slotOf.get(new PortRef(op.id(), outPorts.get(i)));
             }
-            nodes[k] = Ops.factory(op.kind()).create(new BuildImpl(op, feeder, types, children));
+            nodes[k] = Ops.factory(op.kind()).create(new BuildImpl(op, feeder, types, children, nested));
             if (op.kind() == OpKind.NESTED) {
                 slotMap.children.put(k, children.get(op.id()).slotMap);
             }
@@ -283,8 +283,11 @@ final class Compiler {
         private final Map<PortRef, PortRef> feeder;
         private final Map<PortRef, StreamType> types;
         private final Map<String, CircuitRun> children;
+        private final boolean nested;
 
-        BuildImpl(Operator op, Map<PortRef, PortRef> feeder, Map<PortRef, StreamType> types, Map<String, CircuitRun> children) {
+        BuildImpl(Operator op, Map<PortRef, PortRef> feeder, Map<PortRef, StreamType> types, Map<String, CircuitRun> children,
+                  boolean nested) {
+            this.nested = nested;
             this.op = op;
             this.feeder = feeder;
             this.types = types;
@@ -313,6 +316,11 @@ final class Compiler {
             } catch (ExprException e) {
                 throw EngineException.compile(op.id(), param + ": " + e.describe());
             }
+        }
+
+        @Override
+        public boolean nested() {
+            return nested;
         }
 
         @Override

@@ -14,7 +14,7 @@ import org.dbspstudio.model.types.Row;
  * rest of {@code big}, which is what keeps integration proportional to the change.
  */
 public final class ZSet implements StreamValue {
-    public static final ZSet EMPTY = new ZSet(PMap.empty(), null);
+    public static final ZSet EMPTY = new ZSet(PMap.empty(), null, null);
 
     /** Above this size, adding a much smaller Z-set goes through the persistent trie instead of copying. */
     static final int TRIE_THRESHOLD = 1024;
@@ -25,27 +25,109 @@ public final class ZSet implements StreamValue {
         return s == 0 ? null : s;
     };
 
-    /** Exactly one of {@code map} (persistent trie) and {@code flat} (hash table) is set. */
+    /**
+     * Exactly one of {@code map} (persistent trie), {@code flat} (hash table) and {@code spine}
+     * (sorted runs of packed rows) is set.
+     */
     private final PMap<Row, Long> map;
     private final FlatRows flat;
+    private final Spine spine;
 
     private ZSet(PMap<Row, Long> map, FlatRows flat) {
-        this.map = map;
-        this.flat = flat;
+        this(map, flat, null);
     }
 
-    /** The persistent trie form (converted from the flat form when needed). */
+    private ZSet(PMap<Row, Long> map, FlatRows flat, Spine spine) {
+        this.map = map;
+        this.flat = flat;
+        this.spine = spine;
+    }
+
+    private static ZSet ofSpine(Spine s) {
+        return s == null || s.size == 0 ? EMPTY : new ZSet(null, null, s);
+    }
+
+    /** The persistent trie form (converted from the flat or packed form when needed). */
     private PMap<Row, Long> trie() {
         if (map != null) {
             return map;
         }
         PMap.Editor<Row, Long> e = new PMap.Editor<>(PMap.empty());
-        for (int i = 0; i < flat.used; i++) {
-            if (flat.weights[i] != 0) {
-                e.merge(flat.keys[i], flat.weights[i], ADD);
-            }
-        }
+        forEach((r, w) -> e.merge(r, w, ADD));
         return e.build();
+    }
+
+    /** Whether the packed form is used for large values (on by default; off to compare in benchmarks). */
+    private static volatile boolean packed = !Boolean.getBoolean("dbsp.noPackedRows");
+
+    /** Turns the packed form of large values on or off (benchmarks compare both; values already built keep theirs). */
+    public static void usePackedRows(boolean on) {
+        packed = on;
+    }
+
+    /** This value's rows as one sorted run (null when they cannot be packed: mixed arities, more than 16 columns). */
+    private Run run(int arity, long sign) {
+        if (!Cells.packable(arity)) {
+            return null;
+        }
+        Run.Builder b = new Run.Builder(arity, size());
+        boolean[] ok = {true};
+        forEach((r, w) -> ok[0] &= b.add(r, sign * w));
+        return ok[0] ? b.build() : null;
+    }
+
+    /** The arity of some row (of every row, when the value can be packed). */
+    private int arity() {
+        if (spine != null) {
+            return spine.arity;
+        }
+        Row[] first = {null};
+        if (flat != null) {
+            for (int i = 0; i < flat.used && first[0] == null; i++) {
+                if (flat.weights[i] != 0) {
+                    first[0] = flat.keys[i];
+                }
+            }
+        } else {
+            map.forEach((r, w) -> {
+                if (first[0] == null) {
+                    first[0] = r;
+                }
+            });
+        }
+        return first[0] == null ? 0 : first[0].size();
+    }
+
+    /**
+     * a + signB·b through sorted runs of packed rows: the packed side (else a) is the base spine and
+     * the other side becomes one run merged into it; null when the rows cannot be packed (mixed
+     * arities, more than 16 columns) or the packed form is off.
+     */
+    private static ZSet packedSum(ZSet a, ZSet b, long signB) {
+        if (!packed) {
+            return null;
+        }
+        boolean baseIsB = b.spine != null ? a.spine == null || b.size() > a.size() : a.spine == null && b.size() > a.size();
+        ZSet base = baseIsB ? b : a;
+        ZSet other = baseIsB ? a : b;
+        long baseSign = baseIsB ? signB : 1;
+        long otherSign = baseIsB ? 1 : signB;
+        int arity = base.arity();
+        Spine s = base.spine;
+        if (s == null) {
+            Run r = base.run(arity, baseSign);
+            if (r == null) {
+                return null;
+            }
+            s = Spine.of(r);
+        } else if (baseSign < 0) {
+            s = s.negate();
+        }
+        Run d = other.run(arity, otherSign);
+        if (d == null) {
+            return null;
+        }
+        return ofSpine(s.plus(d));
     }
 
     /** Receives one row and its weight. */
@@ -94,6 +176,9 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             return flat.get(row);
         }
+        if (spine != null) {
+            return spine.weight(row);
+        }
         Long w = map.get(row);
         return w == null ? 0 : w;
     }
@@ -104,7 +189,7 @@ public final class ZSet implements StreamValue {
 
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
-        return flat != null ? flat.size : map.size();
+        return flat != null ? flat.size : spine != null ? spine.size : map.size();
     }
 
     @Override
@@ -131,6 +216,8 @@ public final class ZSet implements StreamValue {
                     action.accept(k[i], w[i]);
                 }
             }
+        } else if (spine != null) {
+            spine.forEach(action::accept);
         } else {
             map.forEach((r, w) -> action.accept(r, w));
         }
@@ -147,6 +234,10 @@ public final class ZSet implements StreamValue {
                     action.accept(k[i], w[i]);
                 }
             }
+            return;
+        }
+        if (spine != null) {
+            spine.forEach(action);
             return;
         }
         List<Object> entries = new ArrayList<>(map.size() * 2);
@@ -170,15 +261,17 @@ public final class ZSet implements StreamValue {
     }
 
     /**
-     * this + o where this is a running sum: once this is large (and o no larger) the result is a
-     * persistent trie sharing all but o's rows with this, whatever o's size, so a sequence of sums
-     * costs its changes in memory rather than a copy per element.
+     * this + o where this is a running sum whose every version may be kept (the sums of successive
+     * inner iterations, kept one per iteration by an outer-clock integral): once this is large (and o
+     * no larger) the result is a persistent trie sharing all but o's rows with this, whatever o's
+     * size, so a sequence of sums costs its changes in memory rather than a copy per element. A
+     * packed value stays packed (its runs are shared, the change becomes a run of its own).
      */
     public ZSet plusPersistent(ZSet o) {
         if (o.isEmpty()) {
             return this;
         }
-        if (size() + o.size() <= TRIE_THRESHOLD) {
+        if (size() + o.size() <= TRIE_THRESHOLD || spine != null || o.spine != null) {
             return add(o, false);
         }
         // a large sum is a trie even when it grew by more than itself: a flat one would be converted
@@ -191,7 +284,28 @@ public final class ZSet implements StreamValue {
         return m.isEmpty() ? EMPTY : new ZSet(m, null);
     }
 
-    /** this ± o: copies into a new table while small; through the persistent trie when one side is large and the other small. */
+    /**
+     * this + o where this is a running sum whose earlier versions are normally dropped (a top-level
+     * integral): once large, the sum is held as sorted runs of packed rows (a spine, no object per
+     * row or field), o becomes a run and the newest runs are merged geometrically, so adding a
+     * change costs O(|o| log n) amortized and memory is the packed rows (about 48 bytes for a row
+     * of four columns). Rows that cannot be packed fall back to {@link #plusPersistent}.
+     */
+    public ZSet plusIntegrated(ZSet o) {
+        if (o.isEmpty()) {
+            return this;
+        }
+        if (size() + o.size() <= TRIE_THRESHOLD && spine == null && o.spine == null) {
+            return add(o, false);
+        }
+        ZSet p = packedSum(this, o, 1);
+        return p != null ? p : plusPersistent(o);
+    }
+
+    /**
+     * this ± o: copies into a new table while small; through sorted runs of packed rows (else the
+     * persistent trie) when either side is packed, or one side is large and the other small.
+     */
     private ZSet add(ZSet o, boolean negate) {
         if (o.isEmpty()) {
             return this;
@@ -202,7 +316,13 @@ public final class ZSet implements StreamValue {
         ZSet big = size() >= o.size() ? this : o;
         ZSet small = big == this ? o : this;
         long sign = negate ? -1 : 1;
-        if (big.size() > TRIE_THRESHOLD && small.size() * 8 < big.size()) {
+        if (spine != null || o.spine != null || (big.size() > TRIE_THRESHOLD && small.size() * 8 < big.size())) {
+            if (spine != null || o.spine != null) {
+                ZSet p = packedSum(this, o, sign);
+                if (p != null) {
+                    return p;
+                }
+            }
             PMap.Editor<Row, Long> e = new PMap.Editor<>(big.trie());
             if (big == this) {
                 small.forEach((r, w) -> e.merge(r, negate ? Math.negateExact(w) : w, ADD));
@@ -258,6 +378,9 @@ public final class ZSet implements StreamValue {
 
     @Override
     public ZSet negate() {
+        if (spine != null) {
+            return new ZSet(null, null, spine.negate());
+        }
         if (flat != null) {
             FlatRows f = flat.withOwnWeights();
             for (int i = 0; i < f.used; i++) {
@@ -312,7 +435,17 @@ public final class ZSet implements StreamValue {
 
     /** Whether this value is held in the persistent trie (else a flat hash table). */
     public boolean persistent() {
-        return map != null;
+        return map != null || spine != null;
+    }
+
+    /** Whether this value is held as sorted runs of packed rows. */
+    public boolean packed() {
+        return spine != null;
+    }
+
+    /** The number of sorted runs of a packed value (0 otherwise). */
+    public int runCount() {
+        return spine == null ? 0 : spine.runs.length;
     }
 
     @Override
@@ -358,10 +491,16 @@ public final class ZSet implements StreamValue {
     public static final class Builder {
         private final PMap.Editor<Row, Long> editor;
         private FlatRows table;
+        /** A packed base: rows added go to {@link #table} and are merged in as one run by {@link #build()}. */
+        private final ZSet packedBase;
 
         private Builder(ZSet base) {
+            packedBase = base.spine != null ? base : null;
             if (base.map != null && !base.map.isEmpty()) {
                 editor = new PMap.Editor<>(base.map);
+            } else if (packedBase != null) {
+                editor = null;
+                table = new FlatRows(1);
             } else {
                 editor = null;
                 table = base.flat != null ? base.flat.copy() : new FlatRows(1);
@@ -369,6 +508,7 @@ public final class ZSet implements StreamValue {
         }
 
         private Builder(int expected) {
+            packedBase = null;
             editor = null;
             table = new FlatRows(expected);
         }
@@ -390,6 +530,19 @@ public final class ZSet implements StreamValue {
         }
 
         public int size() {
+            if (packedBase != null) {
+                int[] n = {packedBase.size()};
+                ZSet d = new ZSet(null, table);
+                d.forEach((r, w) -> {
+                    long old = packedBase.weight(r);
+                    if (old == 0) {
+                        n[0]++;
+                    } else if (old + w == 0) {
+                        n[0]--;
+                    }
+                });
+                return n[0];
+            }
             return editor != null ? editor.size() : table.size;
         }
 
@@ -398,6 +551,9 @@ public final class ZSet implements StreamValue {
             if (editor != null) {
                 Long w = editor.get(row);
                 return w == null ? 0 : w;
+            }
+            if (packedBase != null) {
+                return packedBase.weight(row) + table.get(row);
             }
             return table.get(row);
         }
@@ -409,6 +565,9 @@ public final class ZSet implements StreamValue {
             }
             FlatRows t = table;
             table = null;
+            if (packedBase != null) {
+                return t.size == 0 ? packedBase : packedBase.add(new ZSet(null, t), false);
+            }
             return t.size == 0 ? EMPTY : new ZSet(null, t.compacted());
         }
     }

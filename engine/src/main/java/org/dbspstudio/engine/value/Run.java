@@ -1,0 +1,257 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Arrays;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A sorted run: an immutable batch of distinct packed rows ({@link Cells}) of one arity, in
+ * ascending order of their words, each with a non-zero weight, in two flat arrays. A row is found
+ * by binary search and two runs are added by one linear merge. Logically every row is
+ * {@code arity + 1} words (tag word first); a run of rows whose tag words are all 0 (non-null
+ * integers only) stores just the cells.
+ */
+final class Run {
+    final int arity;
+    final boolean tagged;
+    final long[] words;
+    final long[] weights;
+    final int n;
+
+    Run(int arity, boolean tagged, long[] words, long[] weights, int n) {
+        this.arity = arity;
+        this.tagged = tagged;
+        this.words = words;
+        this.weights = weights;
+        this.n = n;
+    }
+
+    int stride() {
+        return tagged ? arity + 1 : arity;
+    }
+
+    long tag(int r) {
+        return tagged ? words[r * (arity + 1)] : 0;
+    }
+
+    /** Offset of row r's first cell. */
+    int cells(int r) {
+        return tagged ? r * (arity + 1) + 1 : r * arity;
+    }
+
+    Row row(int r) {
+        return Cells.decode(tag(r), words, cells(r), arity);
+    }
+
+    /** The same rows with weights negated (the words are shared). */
+    Run negate() {
+        long[] w = new long[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = Math.negateExact(weights[i]);
+        }
+        return new Run(arity, tagged, words, w, n);
+    }
+
+    /** Compares row r of this run with the logical row {@code probe} (tag word, then cells). */
+    int compare(int r, long[] probe) {
+        int c = Long.compare(tag(r), probe[0]);
+        if (c != 0) {
+            return c;
+        }
+        int at = cells(r);
+        for (int i = 0; i < arity; i++) {
+            c = Long.compare(words[at + i], probe[1 + i]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    static int compare(Run a, int i, Run b, int j) {
+        int c = Long.compare(a.tag(i), b.tag(j));
+        if (c != 0) {
+            return c;
+        }
+        int x = a.cells(i);
+        int y = b.cells(j);
+        for (int k = 0; k < a.arity; k++) {
+            c = Long.compare(a.words[x + k], b.words[y + k]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** The position of {@code probe}, or -1. */
+    int find(long[] probe) {
+        if (!tagged && probe[0] != 0) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = n - 1;
+        while (lo <= hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = compare(mid, probe);
+            if (c < 0) {
+                lo = mid + 1;
+            } else if (c > 0) {
+                hi = mid - 1;
+            } else {
+                return mid;
+            }
+        }
+        return -1;
+    }
+
+    long weight(long[] probe) {
+        int i = find(probe);
+        return i < 0 ? 0 : weights[i];
+    }
+
+    /** Writes row r's logical words (tag word, cells) into {@code out}. */
+    void logical(int r, long[] out) {
+        out[0] = tag(r);
+        System.arraycopy(words, cells(r), out, 1, arity);
+    }
+
+    /** a + b in one pass: equal rows add their weights (exactly; a zero sum drops the row). */
+    static Run merge(Run a, Run b) {
+        boolean tagged = a.tagged || b.tagged;
+        int stride = tagged ? a.arity + 1 : a.arity;
+        int cap = a.n + b.n;
+        long[] words = new long[cap * stride];
+        long[] weights = new long[cap];
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.n || j < b.n) {
+            int c = i == a.n ? 1 : j == b.n ? -1 : compare(a, i, b, j);
+            Run src;
+            int at;
+            long w;
+            if (c < 0) {
+                src = a;
+                at = i++;
+                w = a.weights[at];
+            } else if (c > 0) {
+                src = b;
+                at = j++;
+                w = b.weights[at];
+            } else {
+                src = a;
+                at = i++;
+                w = Math.addExact(a.weights[at], b.weights[j++]);
+                if (w == 0) {
+                    continue;
+                }
+            }
+            int o = k * stride;
+            if (tagged) {
+                words[o++] = src.tag(at);
+            }
+            System.arraycopy(src.words, src.cells(at), words, o, a.arity);
+            weights[k++] = w;
+        }
+        if (k < cap) {
+            words = Arrays.copyOf(words, k * stride);
+            weights = Arrays.copyOf(weights, k);
+        }
+        return new Run(a.arity, tagged, words, weights, k);
+    }
+
+    /** Accumulates distinct rows (each added once) and sorts them into a run. */
+    static final class Builder {
+        private final int arity;
+        private long[] words;
+        private long[] weights;
+        private int n;
+        private boolean anyTag;
+
+        Builder(int arity, int expected) {
+            this.arity = arity;
+            int cap = Math.max(1, expected);
+            words = new long[cap * (arity + 1)];
+            weights = new long[cap];
+        }
+
+        /** Adds a row not added before; false when it cannot be packed with this run's rows. */
+        boolean add(Row r, long w) {
+            if (r.size() != arity) {
+                return false;
+            }
+            if (n == weights.length) {
+                weights = Arrays.copyOf(weights, n * 2);
+                words = Arrays.copyOf(words, n * 2 * (arity + 1));
+            }
+            int at = n * (arity + 1);
+            Cells.encode(r, words, at, false);
+            anyTag |= words[at] != 0;
+            weights[n++] = w;
+            return true;
+        }
+
+        Run build() {
+            int s = arity + 1;
+            int[] order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            sort(order, words, s);
+            int stride = anyTag ? s : arity;
+            int skip = anyTag ? 0 : 1;
+            long[] ws = new long[n * stride];
+            long[] wt = new long[n];
+            for (int i = 0; i < n; i++) {
+                int from = order[i];
+                System.arraycopy(words, from * s + skip, ws, i * stride, stride);
+                wt[i] = weights[from];
+            }
+            words = null;
+            return new Run(arity, anyTag, ws, wt, n);
+        }
+    }
+
+    private static int compareRows(long[] words, int s, int x, int y) {
+        int a = x * s;
+        int b = y * s;
+        for (int k = 0; k < s; k++) {
+            int c = Long.compare(words[a + k], words[b + k]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** Sorts row indices by their words (bottom-up merge sort, no boxing). */
+    static void sort(int[] order, long[] words, int s) {
+        int n = order.length;
+        int[] src = order;
+        int[] dst = new int[n];
+        for (int width = 1; width < n; width *= 2) {
+            for (int lo = 0; lo < n; lo += 2 * width) {
+                int mid = Math.min(lo + width, n);
+                int hi = Math.min(lo + 2 * width, n);
+                int i = lo;
+                int j = mid;
+                int k = lo;
+                while (i < mid && j < hi) {
+                    dst[k++] = compareRows(words, s, src[i], src[j]) <= 0 ? src[i++] : src[j++];
+                }
+                while (i < mid) {
+                    dst[k++] = src[i++];
+                }
+                while (j < hi) {
+                    dst[k++] = src[j++];
+                }
+            }
+            int[] t = src;
+            src = dst;
+            dst = t;
+        }
+        if (src != order) {
+            System.arraycopy(src, 0, order, 0, n);
+        }
+    }
+}

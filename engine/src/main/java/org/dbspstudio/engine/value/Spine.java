@@ -1,0 +1,139 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Arrays;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A large Z-set as a few immutable sorted runs ({@link Run}) whose weights add up — the spine of
+ * Differential Dataflow's arrangements and Feldera's traces. Adding a change appends it as a run
+ * and merges the newest runs while the one before is not more than {@link #RATIO} times larger, so
+ * run sizes fall geometrically (at most about log₄ n runs), every row is rewritten O(log n) times
+ * over the life of a sum, and a new version shares every run it did not merge with the old one:
+ * the sums of successive steps (and of successive inner iterations) hold their changes, not
+ * copies. A row may appear in several runs; its weight is the sum, and {@link #size} counts the
+ * rows whose sum is not 0.
+ */
+final class Spine {
+    /** Merge the newest run into the one before while that one is at most this many times larger. */
+    static final int RATIO = 4;
+
+    final int arity;
+    final Run[] runs;
+    final int size;
+
+    private Spine(int arity, Run[] runs, int size) {
+        this.arity = arity;
+        this.runs = runs;
+        this.size = size;
+    }
+
+    static Spine of(Run r) {
+        return new Spine(r.arity, new Run[] {r}, r.n);
+    }
+
+    /** The packed form of {@code r} for lookups, or null when no row of this spine can equal it. */
+    long[] probe(Row r) {
+        if (r.size() != arity) {
+            return null;
+        }
+        long[] p = new long[arity + 1];
+        return Cells.encode(r, p, 0, true) ? p : null;
+    }
+
+    long weight(Row r) {
+        long[] p = probe(r);
+        return p == null ? 0 : weight(p);
+    }
+
+    long weight(long[] p) {
+        long w = 0;
+        for (Run run : runs) {
+            w += run.weight(p);
+        }
+        return w;
+    }
+
+    /** This + d (a run of the same arity): counts the rows that appear or cancel, then merges the newest runs. */
+    Spine plus(Run d) {
+        int s = size;
+        long[] p = new long[arity + 1];
+        for (int i = 0; i < d.n; i++) {
+            d.logical(i, p);
+            long old = weight(p);
+            long now = Math.addExact(old, d.weights[i]);
+            if (old == 0) {
+                s++;
+            } else if (now == 0) {
+                s--;
+            }
+        }
+        if (s == 0) {
+            return null;
+        }
+        Run[] rs = Arrays.copyOf(runs, runs.length + 1);
+        rs[runs.length] = d;
+        int k = rs.length;
+        while (k >= 2 && rs[k - 2].n <= RATIO * (long) rs[k - 1].n) {
+            rs[k - 2] = Run.merge(rs[k - 2], rs[k - 1]);
+            k--;
+            if (rs[k - 1].n == 0) {
+                k--; // everything in the two runs cancelled
+            }
+        }
+        return new Spine(arity, Arrays.copyOf(rs, k), s);
+    }
+
+    Spine negate() {
+        Run[] rs = new Run[runs.length];
+        for (int i = 0; i < rs.length; i++) {
+            rs[i] = runs[i].negate();
+        }
+        return new Spine(arity, rs, size);
+    }
+
+    /** Rows (decoded) with their summed non-zero weights, in order of their words. */
+    <E extends Exception> void forEach(ZSet.RowWeightX<E> action) throws E {
+        if (runs.length == 1) {
+            Run r = runs[0];
+            for (int i = 0; i < r.n; i++) {
+                action.accept(r.row(i), r.weights[i]);
+            }
+            return;
+        }
+        int k = runs.length;
+        int[] at = new int[k];
+        while (true) {
+            int min = -1;
+            for (int i = 0; i < k; i++) {
+                if (at[i] < runs[i].n && (min < 0 || Run.compare(runs[i], at[i], runs[min], at[min]) < 0)) {
+                    min = i;
+                }
+            }
+            if (min < 0) {
+                return;
+            }
+            Run m = runs[min];
+            int row = at[min];
+            long w = 0;
+            for (int i = 0; i < k; i++) {
+                if (i != min && at[i] < runs[i].n && Run.compare(runs[i], at[i], m, row) == 0) {
+                    w = Math.addExact(w, runs[i].weights[at[i]++]);
+                }
+            }
+            w = Math.addExact(w, m.weights[row]);
+            at[min]++;
+            if (w != 0) {
+                action.accept(m.row(row), w);
+            }
+        }
+    }
+
+    /** Rows stored, counting a row once per run (at least {@link #size}). */
+    long stored() {
+        long n = 0;
+        for (Run r : runs) {
+            n += r.n;
+        }
+        return n;
+    }
+}
