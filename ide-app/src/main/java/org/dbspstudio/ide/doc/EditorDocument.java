@@ -103,6 +103,16 @@ public final class EditorDocument {
         changed();
     }
 
+    /**
+     * Replaces the document's content outside the undo history (a circuit generated from a text,
+     * shown for the first time): views redraw and re-check it as after an edit.
+     */
+    public void replaceWithoutUndo(Runnable change) {
+        change.run();
+        semanticRevision++;
+        changed();
+    }
+
     /** Increases after every edit, undo or redo that changed the circuit (not mere moves). */
     public long semanticRevision() {
         return semanticRevision;

@@ -30,6 +30,8 @@ import java.util.stream.Stream;
  */
 public final class Recovery implements AutoCloseable {
     private static final String SUFFIX = ".recovery.json";
+    /** Recovery files of SQL tabs: the SQL text itself. */
+    public static final String SQL_SUFFIX = ".recovery.sql";
     private static final String LOCK = ".lock";
 
     private final Path dir;
@@ -69,9 +71,22 @@ public final class Recovery implements AutoCloseable {
         DocumentFiles.writeAtomically(fileFor(sessionKey), json);
     }
 
+    /** The recovery file of a SQL tab (its SQL text). */
+    public Path sqlFileFor(String sessionKey) {
+        String json = fileFor(sessionKey).getFileName().toString();
+        return dir.resolve(json.substring(0, json.length() - SUFFIX.length()) + SQL_SUFFIX);
+    }
+
+    /** Keeps the SQL text of a SQL tab. */
+    public synchronized void writeSql(String sessionKey, String sql) throws IOException {
+        lockOwn();
+        DocumentFiles.writeAtomically(sqlFileFor(sessionKey), sql);
+    }
+
     public void discard(String sessionKey) {
         try {
             Files.deleteIfExists(fileFor(sessionKey));
+            Files.deleteIfExists(sqlFileFor(sessionKey));
         } catch (IOException e) {
             // a stale recovery file is offered once more at the next start: harmless
         }
@@ -97,7 +112,8 @@ public final class Recovery implements AutoCloseable {
         }
         List<Path> files;
         try (Stream<Path> s = Files.list(dir)) {
-            files = s.filter(p -> p.getFileName().toString().endsWith(SUFFIX)).sorted().toList();
+            files = s.filter(p -> p.getFileName().toString().endsWith(SUFFIX)
+                    || p.getFileName().toString().endsWith(SQL_SUFFIX)).sorted().toList();
         } catch (IOException e) {
             return List.of();
         }

@@ -38,9 +38,48 @@ public final class EditActions {
         return window.current();
     }
 
-    private Optional<TextInputControl> textFocus() {
+    /** The editing keys of a focused text: a text field or area, or the SQL editor. */
+    private interface TextKeys {
+        void undo();
+
+        void redo();
+
+        void copy();
+
+        void cut();
+
+        void paste();
+
+        void deleteNextChar();
+
+        void selectAll();
+    }
+
+    private Optional<TextKeys> textFocus() {
         Node n = window.scene().getFocusOwner();
-        return n instanceof TextInputControl t ? Optional.of(t) : Optional.empty();
+        if (n instanceof TextInputControl t) {
+            return Optional.of(new TextKeys() {
+                public void undo() { t.undo(); }
+                public void redo() { t.redo(); }
+                public void copy() { t.copy(); }
+                public void cut() { t.cut(); }
+                public void paste() { t.paste(); }
+                public void deleteNextChar() { t.deleteNextChar(); }
+                public void selectAll() { t.selectAll(); }
+            });
+        }
+        if (n instanceof org.fxmisc.richtext.GenericStyledArea<?, ?, ?> a) {
+            return Optional.of(new TextKeys() {
+                public void undo() { a.undo(); }
+                public void redo() { a.redo(); }
+                public void copy() { a.copy(); }
+                public void cut() { a.cut(); }
+                public void paste() { a.paste(); }
+                public void deleteNextChar() { a.deleteNextChar(); }
+                public void selectAll() { a.selectAll(); }
+            });
+        }
+        return Optional.empty();
     }
 
     public void undo() {

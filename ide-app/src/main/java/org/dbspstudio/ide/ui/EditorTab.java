@@ -25,6 +25,7 @@ public final class EditorTab implements CircuitCanvas.Host {
     private Analysis analysis = Analysis.EMPTY;
     private long autosavedRevision = -1;
     private long analyzedRevision = -1;
+    private TextSource source;
 
     EditorTab(MainWindow window, EditorDocument doc, String sessionKey) {
         this.window = window;
@@ -70,6 +71,16 @@ public final class EditorTab implements CircuitCanvas.Host {
 
     public Tab tab() {
         return tab;
+    }
+
+    /** The text this tab's circuit is generated from (a SQL tab), if any. */
+    public java.util.Optional<TextSource> source() {
+        return java.util.Optional.ofNullable(source);
+    }
+
+    /** Makes this a tab whose circuit is generated from a text: Save and autosave keep the text. */
+    public void setSource(TextSource source) {
+        this.source = source;
     }
 
     String sessionKey() {

@@ -68,6 +68,11 @@ public final class FileActions {
         return ProcessHandle.current().pid() + "-" + SESSIONS.incrementAndGet();
     }
 
+    /** Opens a document in a new tab with a session of its own (autosave, recovery). */
+    public EditorTab newTab(EditorDocument doc) {
+        return window.addTab(doc, newSessionKey());
+    }
+
     public EditorTab newDocument() {
         CircuitDocument d = new CircuitDocument();
         d.setName("untitled");
@@ -76,6 +81,7 @@ public final class FileActions {
 
     public void open() {
         FileChooser fc = chooser("Open circuit", "DBSP circuit", "*.json");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("SQL script (*.sql)", "*.sql"));
         fc.setInitialDirectory(initialDirectory().toFile());
         File f = fc.showOpenDialog(window.stage());
         if (f != null) {
@@ -92,11 +98,26 @@ public final class FileActions {
                 return Optional.of(t);
             }
         }
+        // replace an untouched empty "untitled" tab
+        EditorTab blank = window.current().filter(t -> t.doc().file() == null && !t.doc().isDirty()
+                && t.source().isEmpty() && t.doc().document().circuit().operators().isEmpty()).orElse(null);
+        if (abs.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".sql")) {
+            try {
+                EditorTab t = org.dbspstudio.ide.sql.SqlTab.open(window, Files.readString(abs), abs, false);
+                if (blank != null) {
+                    window.removeTab(blank);
+                }
+                prefs.addRecent(abs);
+                window.menus().update();
+                window.status("Opened " + abs.getFileName());
+                return Optional.of(t);
+            } catch (IOException | RuntimeException e) {
+                error("Cannot open " + abs.getFileName(), abs + ": " + e.getMessage());
+                return Optional.empty();
+            }
+        }
         try {
             LoadResult r = DocumentFiles.open(abs);
-            // replace an untouched empty "untitled" tab
-            EditorTab blank = window.current().filter(t -> t.doc().file() == null && !t.doc().isDirty()
-                    && t.doc().document().circuit().operators().isEmpty()).orElse(null);
             EditorTab t = window.addTab(new EditorDocument(r.document(), abs), newSessionKey());
             if (blank != null) {
                 window.removeTab(blank);
@@ -130,6 +151,16 @@ public final class FileActions {
     }
 
     private boolean saveAs(EditorTab t) {
+        if (t.source().isPresent()) {
+            String ext = t.source().get().extension();
+            FileChooser fc = chooser("Save " + ext.toUpperCase(java.util.Locale.ROOT), ext.toUpperCase(java.util.Locale.ROOT)
+                    + " script", "*." + ext);
+            fc.setInitialDirectory(initialDirectory(t).toFile());
+            String title = t.doc().title();
+            fc.setInitialFileName(title.endsWith("." + ext) ? title : title.replaceAll("[^A-Za-z0-9_.-]+", "-") + "." + ext);
+            File f = fc.showSaveDialog(window.stage());
+            return f != null && saveTo(t, f.toPath());
+        }
         FileChooser fc = chooser("Save circuit", "DBSP circuit", "*.json");
         fc.setInitialDirectory(initialDirectory(t).toFile());
         fc.setInitialFileName(t.doc().title().endsWith(".json") ? t.doc().title() : t.doc().title() + ".json");
@@ -144,6 +175,22 @@ public final class FileActions {
 
     private boolean saveTo(EditorTab t, Path file) {
         Path abs = file.toAbsolutePath().normalize();
+        if (t.source().isPresent()) {
+            // a SQL tab saves its SQL: the circuit is generated from it again when it is opened
+            try {
+                DocumentFiles.writeAtomically(abs, t.source().get().text());
+                t.doc().markSaved(abs);
+                t.source().get().saved(abs);
+                recovery.discard(t.sessionKey());
+                prefs.addRecent(abs);
+                window.refreshPanels();
+                window.status("Saved " + abs);
+                return true;
+            } catch (IOException | RuntimeException e) {
+                error("Cannot save " + abs.getFileName(), e.toString());
+                return false;
+            }
+        }
         try {
             if (t.doc().document().name().isBlank() || "untitled".equals(t.doc().document().name())) {
                 String n = abs.getFileName().toString();
@@ -321,10 +368,14 @@ public final class FileActions {
     /** Writes a recovery file for every document changed since its last autosave. */
     public void autosaveNow() {
         for (EditorTab t : window.tabs()) {
-            long rev = t.doc().revisionProperty().get();
+            long rev = t.source().map(TextSource::version).orElse(t.doc().revisionProperty().get());
             if (t.doc().isDirty() && rev != t.autosavedRevision()) {
                 try {
-                    recovery.write(t.sessionKey(), DocumentFiles.toJson(t.doc().document()));
+                    if (t.source().isPresent()) {
+                        recovery.writeSql(t.sessionKey(), t.source().get().text());
+                    } else {
+                        recovery.write(t.sessionKey(), DocumentFiles.toJson(t.doc().document()));
+                    }
                     t.setAutosavedRevision(rev);
                 } catch (IOException | RuntimeException e) {
                     window.status("Autosave failed: " + e.getMessage());
@@ -358,7 +409,14 @@ public final class FileActions {
     /** Opens (or only deletes) recovery files; recovered documents are untitled and unsaved. */
     public void recoverFiles(List<Path> files, boolean open) {
         for (Path p : files) {
-            if (open) {
+            if (open && p.getFileName().toString().endsWith(Recovery.SQL_SUFFIX)) {
+                try {
+                    org.dbspstudio.ide.sql.SqlTab.open(window, Files.readString(p), null, true);
+                    window.status("Recovered the SQL of " + p.getFileName());
+                } catch (IOException | RuntimeException e) {
+                    window.status("Could not recover " + p.getFileName() + ": " + e.getMessage());
+                }
+            } else if (open) {
                 try {
                     LoadResult r = DocumentFiles.parse(Files.readString(p), p.getFileName().toString());
                     EditorDocument d = new EditorDocument(r.document(), null);

@@ -40,6 +40,7 @@ public final class Menus {
         EditActions e = w.edits();
         Menu file = new Menu("_File", null,
                 item("New", "Shortcut+N", f::newDocument),
+                item("New from SQL…", "Shortcut+Shift+N", () -> org.dbspstudio.ide.sql.SqlTab.create(w)),
                 item("Open…", "Shortcut+O", f::open),
                 item("Open Sample…", null, () -> org.dbspstudio.ide.samples.SampleBrowser.show(w)),
                 recent,
