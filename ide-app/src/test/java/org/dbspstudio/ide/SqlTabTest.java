@@ -70,6 +70,7 @@ class SqlTabTest extends IdeTestBase {
     void newFromSqlShowsHighlightedSqlBesideTheCircuitWithAnOutputPerView(FxRobot robot) {
         SqlTab s = newFromSql(robot);
         assertThat(fx(() -> s.tab().tab().getText())).contains("Untitled SQL");
+        assertThat(fx(() -> window.tabs())).as("the untouched untitled tab gave way").containsExactly(s.tab());
         assertThat(s.errors()).isEmpty();
         assertThat(s.last().thread()).as("compiled off the JavaFX thread").isEqualTo("sql-front-end");
         assertThat(ids(OpKind.INPUT)).containsExactlyInAnyOrder("orders", "customers");
@@ -111,6 +112,24 @@ class SqlTabTest extends IdeTestBase {
         assertThat(s.errors()).isEmpty();
         assertThat(ids(OpKind.OUTPUT)).containsExactly("v_out");
         assertThat(fx(() -> s.stylesAt(at))).doesNotContain("sql-error");
+    }
+
+    @Test
+    void ctrlZInTheEditorUndoesTheLastTypingOnlyOnce(FxRobot robot) {
+        SqlTab s = newFromSql(robot);
+        fx(() -> {
+            s.area().requestFocus();
+            s.area().moveTo(s.area().getLength());
+        });
+        robot.write("-- a");
+        robot.sleep(900); // longer than the editor's merge delay: the next key is an undo step of its own
+        robot.write("b");
+        assertThat(fx(() -> s.area().getText())).endsWith("-- ab");
+        robot.push(KeyCode.CONTROL, KeyCode.Z);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(() -> s.area().getText())).as("one undo, not the editor's and the menu's").endsWith("-- a");
+        compiled(s);
+        assertThat(ids(OpKind.OUTPUT)).containsExactlyInAnyOrder("big_orders_out", "revenue_per_city_out");
     }
 
     @Test

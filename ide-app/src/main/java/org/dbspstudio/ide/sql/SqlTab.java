@@ -99,6 +99,7 @@ public final class SqlTab implements TextSource {
         area.setId("sql-editor");
         area.getStyleClass().add("sql-editor");
         area.setParagraphGraphicFactory(LineNumberFactory.get(area));
+        area.setWrapText(true); // long lines wrap: the SQL of a selected operator is never off to the side
         area.textProperty().addListener((o, a, b) -> textChanged());
         area.caretPositionProperty().addListener((o, a, b) -> selectFromText());
         area.selectionProperty().addListener((o, a, b) -> selectFromText());
@@ -135,7 +136,7 @@ public final class SqlTab implements TextSource {
         tab.tab().setContent(null);
         SplitPane split = new SplitPane(left, tab.canvas());
         split.setOrientation(Orientation.HORIZONTAL);
-        split.setDividerPositions(0.42);
+        split.setDividerPositions(0.45);
         split.setId("sql-split");
         split.getStylesheets().add(SqlTab.class.getResource("/org/dbspstudio/ide/sql/sql.css").toExternalForm());
         tab.tab().setContent(split);
@@ -176,7 +177,13 @@ public final class SqlTab implements TextSource {
         String name = file == null ? "Untitled SQL" : file.getFileName().toString().replaceAll("(?i)\\.sql$", "");
         d.setName(name);
         EditorDocument ed = new EditorDocument(d, file);
+        // an untouched empty "untitled" tab gives way, as when a file is opened
+        EditorTab blank = window.current().filter(x -> x.doc().file() == null && !x.doc().isDirty()
+                && x.source().isEmpty() && x.doc().document().circuit().operators().isEmpty()).orElse(null);
         EditorTab t = window.files().newTab(ed);
+        if (blank != null) {
+            window.files().close(blank);
+        }
         SqlTab s = new SqlTab(window, t, sql, unsaved);
         t.setSource(s);
         if (unsaved) {
@@ -287,6 +294,7 @@ public final class SqlTab implements TextSource {
         }
         errorList.getItems().setAll(errors);
         summary.setText(summaryOf(c));
+        summary.setTooltip(new javafx.scene.control.Tooltip(summary.getText()));
         summary.getStyleClass().removeAll("sql-summary-ok", "sql-summary-errors");
         summary.getStyleClass().add(errors.isEmpty() ? "sql-summary-ok" : "sql-summary-errors");
         scheduleHighlight(false);
@@ -317,7 +325,7 @@ public final class SqlTab implements TextSource {
     }
 
     private static String summaryOf(SqlCompiler.Compiled c) {
-        String took = " — compiled in " + Math.max(1, Math.round(c.nanos() / 1e6)) + " ms";
+        String took = " · " + Math.max(1, Math.round(c.nanos() / 1e6)) + " ms";
         if (c.failure() != null) {
             return "The SQL front end failed" + took;
         }
@@ -327,7 +335,7 @@ public final class SqlTab implements TextSource {
         if (r.errors().isEmpty()) {
             return counts + took;
         }
-        return plural(r.errors().size(), "error") + " (views with errors are left out) · " + counts + took;
+        return plural(r.errors().size(), "error") + " (left out of the circuit) · " + counts + took;
     }
 
     private static String plural(int n, String word) {

@@ -103,10 +103,8 @@ public final class FileActions {
                 && t.source().isEmpty() && t.doc().document().circuit().operators().isEmpty()).orElse(null);
         if (abs.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".sql")) {
             try {
+                // (an untouched empty tab gives way to it)
                 EditorTab t = org.dbspstudio.ide.sql.SqlTab.open(window, Files.readString(abs), abs, false);
-                if (blank != null) {
-                    window.removeTab(blank);
-                }
                 prefs.addRecent(abs);
                 window.menus().update();
                 window.status("Opened " + abs.getFileName());
