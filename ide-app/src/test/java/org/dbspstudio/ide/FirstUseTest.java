@@ -210,6 +210,78 @@ class FirstUseTest extends IdeTestBase {
         }
     }
 
+    /** The text a labeled control shows on screen (its skin's text, with an ellipsis when cut). */
+    private static String shown(javafx.scene.control.Labeled l) {
+        return l.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text && n.getParent() == l)
+                .map(n -> ((javafx.scene.text.Text) n).getText()).findFirst().orElse(l.getText());
+    }
+
+    @Test
+    void longMessagesWrapInsteadOfBeingCutOff(FxRobot robot) throws Exception {
+        org.dbspstudio.model.Circuit c = Samples.integrator();
+        c.remove("delay");
+        c.add(org.dbspstudio.model.Operator.of("negate_the_running_total", org.dbspstudio.model.OpKind.NEGATE));
+        c.connect("plus.out", "negate_the_running_total.in").connect("negate_the_running_total.out", "plus.b");
+        EditorTab t = open(new org.dbspstudio.model.CircuitDocument("loop", c), "loop.json");
+        String message = fx(() -> t.analysis().diagnostics().get(0).message());
+        assertThat(message.length()).as("a long message").isGreaterThan(120);
+        // the Problems row shows all of it, on several lines within its column
+        var text = robot.lookup("#bottom-panels .problem-text").queryAs(javafx.scene.text.Text.class);
+        assertThat(fx(text::getText)).isEqualTo(message);
+        double width = fx(() -> text.getLayoutBounds().getWidth());
+        double column = fx(() -> ((javafx.scene.control.TableCell<?, ?>) text.getParent()).getWidth());
+        assertThat(width).as("the message within its column").isLessThanOrEqualTo(column);
+        double line = fx(() -> new javafx.scene.text.Text("x").getLayoutBounds().getHeight());
+        assertThat(fx(() -> text.getLayoutBounds().getHeight())).as("wrapped onto more lines").isGreaterThan(1.5 * line);
+        // the operator's tooltip wraps at a width that fits on the screen
+        var tip = fx(() -> (javafx.scene.control.Tooltip) canvas().node("plus").getProperties().get("javafx.scene.control.Tooltip"));
+        assertThat(tip).as("the loop's message as the operator's tooltip").isNotNull();
+        assertThat(tip.getText()).isEqualTo(message);
+        assertThat(tip.isWrapText()).isTrue();
+        assertThat(tip.getMaxWidth()).isLessThanOrEqualTo(520);
+        // the Rewrite panel shows every rule's text whole
+        EditorTab orders = openSample("06");
+        fx(() -> window.debugger().incrementalize());
+        fx(() -> window.debugger().showPanel("Rewrite"));
+        WaitForAsyncUtils.waitForFxEvents();
+        var cells = robot.lookup("#explanation-list .list-cell").queryAllAs(javafx.scene.control.ListCell.class).stream()
+                .filter(x -> x.getText() != null && !x.getText().isEmpty()).toList();
+        assertThat(cells).as("rules listed").hasSizeGreaterThan(1);
+        for (var cell : cells) {
+            assertThat(fx(() -> shown(cell))).as("rule text on screen").isEqualTo(cell.getText()).doesNotEndWith("...");
+        }
+        assertThat(orders).isNotNull();
+    }
+
+    @Test
+    void toolBarButtonsHaveIconsAndTooltipsNamingTheirShortcut(FxRobot robot) {
+        var buttons = robot.lookup("#tool-bar .button").queryAllAs(javafx.scene.control.ButtonBase.class);
+        var debug = robot.lookup("#debug-toolbar .button").queryAllAs(javafx.scene.control.ButtonBase.class);
+        assertThat(buttons).hasSizeGreaterThanOrEqualTo(13);
+        assertThat(debug).hasSizeGreaterThanOrEqualTo(6);
+        for (var b : java.util.stream.Stream.concat(buttons.stream(), debug.stream()).toList()) {
+            assertThat(b.getGraphic()).as(b.getId() + " has an icon").isInstanceOf(org.kordamp.ikonli.javafx.FontIcon.class);
+            assertThat(fx(() -> ((org.kordamp.ikonli.javafx.FontIcon) b.getGraphic()).getIconCode())).as(b.getId()).isNotNull();
+            assertThat(org.dbspstudio.ide.ui.Icons.tipText(b)).as(b.getId() + " has a tooltip").isNotBlank();
+            if (b.getContentDisplay() == javafx.scene.control.ContentDisplay.GRAPHIC_ONLY) {
+                assertThat(org.dbspstudio.ide.ui.Icons.tipText(b)).as("an icon alone is named by its tooltip")
+                        .containsIgnoringCase(b.getText());
+            }
+        }
+        assertThat(org.dbspstudio.ide.ui.Icons.tipText(robot.lookup("#tool-save").query())).isEqualTo("Save (Ctrl+S)");
+        // resting the pointer on a button shows its tooltip
+        robot.moveTo("#tool-save");
+        robot.moveBy(2, 1);
+        var save = robot.lookup("#tool-save").queryAs(javafx.scene.control.Button.class);
+        try {
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> fx(() -> save.getTooltip() != null && save.getTooltip().isShowing()));
+        } catch (java.util.concurrent.TimeoutException e) {
+            throw new AssertionError("no tooltip shown over Save within 20 s", e);
+        }
+        assertThat(save.getTooltip().getText()).isEqualTo("Save (Ctrl+S)");
+        robot.moveTo(canvas());
+    }
+
     /** WCAG contrast ratio of two colours (1 to 21). */
     private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
         double la = luminance(a);
