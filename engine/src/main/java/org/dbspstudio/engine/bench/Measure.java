@@ -13,11 +13,20 @@ import java.util.Locale;
 final class Measure {
     private static final com.sun.management.OperatingSystemMXBean OS =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
-    private final long wall = System.nanoTime();
-    private final long cpu = OS.getProcessCpuTime();
+    private final long wall;
+    private final long cpu;
 
     static Measure start() {
         return new Measure();
+    }
+
+    private Measure(long wall, long cpu) {
+        this.wall = wall;
+        this.cpu = cpu;
+    }
+
+    private Measure() {
+        this(System.nanoTime(), OS.getProcessCpuTime());
     }
 
     /** {wall seconds, process CPU seconds} since start. */

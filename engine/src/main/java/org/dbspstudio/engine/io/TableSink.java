@@ -219,13 +219,15 @@ public final class TableSink implements ChangeSink {
                     }
                 }
                 doing = "table " + PROGRESS;
-                PreparedStatement del = statement(c, "DELETE FROM " + PROGRESS + " WHERE run = ?");
-                del.setString(1, runKey);
-                del.executeUpdate();
-                PreparedStatement ins = statement(c, "INSERT INTO " + PROGRESS + " (run, last_step) VALUES (?, ?)");
-                ins.setString(1, runKey);
-                ins.setLong(2, step);
-                ins.executeUpdate();
+                PreparedStatement upd = statement(c, "UPDATE " + PROGRESS + " SET last_step = ? WHERE run = ?");
+                upd.setLong(1, step);
+                upd.setString(2, runKey);
+                if (upd.executeUpdate() == 0) {
+                    PreparedStatement ins = statement(c, "INSERT INTO " + PROGRESS + " (run, last_step) VALUES (?, ?)");
+                    ins.setString(1, runKey);
+                    ins.setLong(2, step);
+                    ins.executeUpdate();
+                }
                 c.commit();
                 last = step;
             } catch (SQLException | TableException e) {
