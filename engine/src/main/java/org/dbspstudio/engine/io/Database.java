@@ -91,6 +91,17 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    /** Whether {@code e} (or a cause) is DuckDB refusing to open a file another process holds. */
+    static boolean lockConflict(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            String m = t.getMessage();
+            if (m != null && (m.contains("Could not set lock on file") || m.contains("Conflicting lock is held"))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A DuckDB connection that reads files (the database's own when it is DuckDB, else an in-memory one). */
     Connection fileReader() throws SQLException {
         if (dialect == Dialect.DUCKDB) {

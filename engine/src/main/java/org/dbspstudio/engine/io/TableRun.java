@@ -195,17 +195,28 @@ public final class TableRun {
         while (!stop.getAsBoolean()) {
             long next = done + 1;
             long target = -1;
-            for (ChangeSource s : sources) {
-                target = Math.max(target, s.lastStep());
-            }
             Map<String, NavigableMap<Long, ZSet>> snaps = new HashMap<>();
             boolean snapshotChanged = false;
-            for (ChangeSource s : sources) {
-                if (s.snapshots() && next <= limit) {
-                    NavigableMap<Long, ZSet> d = s.read(next - 1, next);
-                    snaps.put(s.input(), d);
-                    snapshotChanged |= !d.isEmpty();
+            try {
+                for (ChangeSource s : sources) {
+                    target = Math.max(target, s.lastStep());
                 }
+                for (ChangeSource s : sources) {
+                    if (s.snapshots() && next <= limit) {
+                        NavigableMap<Long, ZSet> d = s.read(next - 1, next);
+                        snaps.put(s.input(), d);
+                        snapshotChanged |= !d.isEmpty();
+                    }
+                }
+            } catch (TableException e) {
+                if (options.follow() && Database.lockConflict(e)) {
+                    // another process is writing to the DuckDB file (the first use of this poll found it
+                    // locked, so nothing was read): wait for it and poll again
+                    release();
+                    Thread.sleep(options.pollMillis());
+                    continue;
+                }
+                throw e;
             }
             if (snapshotChanged || (!options.follow() && once && !snaps.isEmpty())) {
                 target = Math.max(target, next);

@@ -257,6 +257,71 @@ class DuckDbTablesTest {
         }
     }
 
+    /** A child process that opens a DuckDB file, runs one statement and holds the file for a while. */
+    public static final class Hold {
+        public static void main(String[] a) throws Exception {
+            try (Connection c = java.sql.DriverManager.getConnection("jdbc:duckdb:" + a[0]); Statement s = c.createStatement()) {
+                s.execute(a[1]);
+                System.out.println("holding");
+                System.out.flush();
+                Thread.sleep(Long.parseLong(a[2]));
+            }
+        }
+    }
+
+    @Test
+    void followWaitsWhileAnotherProcessHoldsTheFile() throws Exception {
+        List<List<Change>> steps = Shop.changes(7, 8, 4);
+        assertThat(steps.get(4)).isNotEmpty();
+        Path file = dir.resolve("shared.duckdb");
+        try (Database db = Database.open(file.toString())) {
+            Shop.create(db.connection(), "orders", true);
+            Shop.append(db.connection(), "orders", steps.subList(0, 4), 0);
+            db.releaseBetweenPolls(true);
+            TableRun run = TableRun.bind(Shop.simulation(), db, new TableRun.Options(Map.of(), false, false, true, 20, null));
+            db.release();
+            AtomicBoolean stop = new AtomicBoolean();
+            List<Long> written = java.util.Collections.synchronizedList(new ArrayList<>());
+            AtomicReference<Throwable> failed = new AtomicReference<>();
+            Thread t = new Thread(() -> {
+                try {
+                    run.run(p -> written.add(p.step()), stop::get);
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            });
+            t.start();
+            waitFor(() -> written.contains(3L) || failed.get() != null);
+            assertThat(failed.get()).isNull();
+            // another process takes the file (retrying while the run has it open between its polls),
+            // appends step 4's changes and holds the file for 2 s: the run's polls meet the lock and wait
+            Path step4 = dir.resolve("step4.csv");
+            writeCsv(step4, steps.subList(4, 5), 4);
+            String insert = "INSERT INTO orders SELECT * FROM read_csv('" + step4 + "', header = true, all_varchar = true,"
+                    + " allow_quoted_nulls = false)";
+            Process holder = null;
+            for (int attempt = 0; attempt < 200 && holder == null; attempt++) {
+                Process p = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx128m",
+                        "-cp", System.getProperty("java.class.path"), Hold.class.getName(), file.toString(), insert, "2000"))
+                        .redirectErrorStream(true).start();
+                String first = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream())).readLine();
+                if ("holding".equals(first)) {
+                    holder = p;
+                } else {
+                    p.waitFor(); // the run had the file open: try again
+                }
+            }
+            assertThat(holder).as("the child process never got the file").isNotNull();
+            holder.waitFor();
+            waitFor(() -> written.contains(4L) || failed.get() != null);
+            stop.set(true);
+            t.join(10_000);
+            assertThat(failed.get()).isNull();
+            assertThat(written).containsExactly(0L, 1L, 2L, 3L, 4L);
+            assertThat(Shop.read(db.connection(), "totals")).isEqualTo(Shop.expected(steps.subList(0, 5)).get("totals"));
+        }
+    }
+
     private static void waitFor(java.util.function.BooleanSupplier cond) throws InterruptedException {
         long end = System.nanoTime() + 60_000_000_000L;
         while (!cond.getAsBoolean()) {
