@@ -71,12 +71,23 @@ final class DuckDb implements AutoCloseable {
 
     /**
      * Applies changes of weight ±1 to a table whose rows are identified by the listed key columns
-     * (deletions first, then insertions).
+     * (deletions first, then insertions), summed per row first: a row inserted and deleted in the
+     * same batch is neither (as in the engine's Z-set of the batch).
      */
     void apply(String table, String[] keyColumns, List<Change> changes) throws SQLException {
+        java.util.Map<Row, Long> net = new java.util.LinkedHashMap<>();
+        for (Change c : changes) {
+            net.merge(c.row(), c.weight(), Long::sum);
+        }
+        List<Change> summed = new java.util.ArrayList<>();
+        net.forEach((row, w) -> {
+            if (w != 0) {
+                summed.add(new Change(row, w));
+            }
+        });
         StringBuilder del = new StringBuilder();
         List<Row> ins = new java.util.ArrayList<>();
-        for (Change c : changes) {
+        for (Change c : summed) {
             if (c.weight() < 0) {
                 if (keyColumns.length == 1) {
                     // one key column: an IN list, which DuckDB probes by hash
