@@ -9,6 +9,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.api.common.functions.FilterFunction;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -17,16 +19,20 @@ import org.apache.flink.api.java.typeutils.RowTypeInfo;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.runtime.minicluster.MiniCluster;
 import org.apache.flink.runtime.minicluster.MiniClusterConfiguration;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.RemoteStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.BoundedOneInput;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.table.api.DataTypes;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.Schema;
-import org.apache.flink.table.api.Table;
 import org.apache.flink.table.api.bridge.java.StreamTableEnvironment;
 import org.apache.flink.table.connector.ChangelogMode;
 import org.apache.flink.table.types.DataType;
@@ -49,18 +55,20 @@ import org.dbspstudio.model.types.RowSchema;
 /**
  * Runs a circuit on Apache Flink: the circuit is exported to Flink SQL ({@link SqlExport}) and its
  * views run, unchanged, on an embedded {@link MiniCluster} (started once and shared by every run
- * of this object; jobs are submitted to it over its REST endpoint on the loopback interface, as to
+ * in this JVM; jobs are submitted to it over its REST endpoint on the loopback interface, as to
  * a real cluster).
  *
- * <p><b>Steps.</b> Flink has no notion of the circuit's steps. A run is one bounded streaming job
- * holding one copy of the program per step t (its tables and views in a database
- * {@code dbsp_step_t}): copy t reads, as a changelog stream, every change of steps 0..t in step
- * order ({@code +I} per unit of positive weight, {@code -D} per unit of negative weight). The
- * outputs' changelogs ({@code +I/-U/+U/-D}), tagged with their step, are collected until the job
- * finishes and summed into each output's contents at step t; the change reported for step t is
- * contents(t) − contents(t−1), what {@code run} prints for a snapshot circuit. Rows of an input
- * travel keyed by their values, so that a row's insertion and its later deletion take the same
- * path and arrive in order at every parallel task.
+ * <p><b>Steps.</b> Flink has no notion of the circuit's steps. A run is one streaming job holding
+ * the program once; its tables read one changelog stream ({@code +I} per unit of positive weight,
+ * {@code -D} per unit of negative weight) that a source of our own ({@link ScenarioSource}) emits a
+ * step at a time: after step t it emits nothing until a checkpoint taken at that point has
+ * completed. Checkpoint barriers are aligned, so when the barrier reaches the operator that
+ * collects the outputs ({@link StepEnds}), every output change caused by steps 0..t has reached it
+ * and none of step t+1: there it marks the end of step t. The outputs' changelogs
+ * ({@code +I/-U/+U/-D}) between two marks, consolidated, are the step's output changes, what
+ * {@code run} prints for a snapshot circuit. Rows of an input travel keyed by their values, so that
+ * a row's insertion and its later deletion take the same path and arrive in order at every
+ * parallel task.
  */
 public final class FlinkEngine implements RemoteEngine, AutoCloseable {
     /** One MiniCluster per JVM, shared by every instance (the command line finds a fresh one with ServiceLoader). */
@@ -132,39 +140,28 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
         } catch (Exception e) {
             throw new RemoteEngineException("cannot start Flink's MiniCluster: " + e, e);
         }
-        Map<String, List<Row>> changelogs = new LinkedHashMap<>();
-        Map<String, Map<org.dbspstudio.model.types.Row, Long>> contents = new HashMap<>();
-        for (SqlProgram.Table t : program.tables()) {
-            changelogs.put(t.name(), new ArrayList<>());
-            contents.put(t.name(), new HashMap<>());
+        List<SqlProgram.Table> tables = program.tables();
+        List<List<Fed>> fed = new ArrayList<>();
+        List<Map<org.dbspstudio.model.types.Row, Long>> contents = new ArrayList<>();
+        for (int i = 0; i < tables.size(); i++) {
+            contents.add(new HashMap<>());
         }
-        // prefix.get(t).get(table): how many changelog rows steps 0..t have fed that table
-        List<Map<String, Integer>> prefix = new ArrayList<>();
         for (int t = 0; t < steps; t++) {
-            Map<String, Integer> sizes = new HashMap<>();
-            for (SqlProgram.Table table : program.tables()) {
-                StepData d = scenario.at(table.name(), t);
+            List<Fed> step = new ArrayList<>();
+            step.add(new Fed(-1, t, true, null));
+            for (int i = 0; i < tables.size(); i++) {
+                StepData d = scenario.at(tables.get(i).name(), t);
                 if (d instanceof StepData.Rows rows) {
-                    feed(table, rows.changes(), t, changelogs.get(table.name()), contents.get(table.name()));
+                    feed(tables.get(i), i, rows.changes(), t, step, contents.get(i));
                 }
-                sizes.put(table.name(), changelogs.get(table.name()).size());
             }
-            prefix.add(sizes);
+            fed.add(step);
         }
-        List<Map<String, Map<org.dbspstudio.model.types.Row, Long>>> snapshots = job(program, changelogs, prefix, parallelism, uri);
-        List<Map<String, List<Change>>> result = new ArrayList<>();
-        for (int t = 0; t < steps; t++) {
-            Map<String, List<Change>> step = new LinkedHashMap<>();
-            for (SqlProgram.View v : program.outputs()) {
-                step.put(v.output(), difference(snapshots.get(t).get(v.output()),
-                        t == 0 ? Map.of() : snapshots.get(t - 1).get(v.output())));
-            }
-            result.add(step);
-        }
+        List<Map<String, List<Change>>> result = job(program, fed, parallelism, uri);
         return result;
     }
 
-    private static void feed(SqlProgram.Table table, List<Change> changes, int step, List<Row> log,
+    private static void feed(SqlProgram.Table table, int index, List<Change> changes, int step, List<Fed> log,
                              Map<org.dbspstudio.model.types.Row, Long> contents) throws RemoteEngineException {
         RowSchema schema = table.schema();
         for (Change c : changes) {
@@ -173,12 +170,12 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
                 throw new RemoteEngineException("input " + table.name() + ", step " + step + ": the scenario deletes "
                         + c.row() + " more often than it was inserted; a SQL table cannot hold a negative count");
             }
+            Object[] values = new Object[schema.size()];
+            for (int k = 0; k < schema.size(); k++) {
+                values[k] = toFlink(c.row().get(k), schema.column(k));
+            }
             for (long i = 0; i < Math.abs(c.weight()); i++) {
-                Row r = new Row(c.weight() > 0 ? RowKind.INSERT : RowKind.DELETE, schema.size());
-                for (int k = 0; k < schema.size(); k++) {
-                    r.setField(k, toFlink(c.row().get(k), schema.column(k)));
-                }
-                log.add(r);
+                log.add(new Fed(index, step, c.weight() > 0, values));
             }
         }
     }
@@ -234,18 +231,45 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
         return c.nullable() ? t : t.notNull();
     }
 
-    /** One output change as collected from the job: which output, and the changelog row. */
+    /** One record of the scenario's changelog: a row of input {@code table}, or (table −1) the start of a step. */
+    public static final class Fed implements Serializable {
+        private static final long serialVersionUID = 1L;
+        public int table;
+        public int step;
+        public boolean insert;
+        public Object[] values;
+
+        public Fed() {
+        }
+
+        Fed(int table, int step, boolean insert, Object[] values) {
+            this.table = table;
+            this.step = step;
+            this.insert = insert;
+            this.values = values;
+        }
+    }
+
+    /**
+     * One record collected from the job: a change of output {@code output} (its changelog row), or
+     * (output {@link #STEP_START}) the start of step {@code step} as fed, or (output {@link #STEP_END})
+     * the end of step {@code step}: every change of steps 0..step came before it, none after.
+     */
     public static final class Tagged implements Serializable {
         private static final long serialVersionUID = 1L;
+        static final int STEP_START = -1;
+        static final int STEP_END = -2;
         public int output;
+        public int step;
         public boolean positive;
         public Object[] values;
 
         public Tagged() {
         }
 
-        Tagged(int output, boolean positive, Object[] values) {
+        Tagged(int output, int step, boolean positive, Object[] values) {
             this.output = output;
+            this.step = step;
             this.positive = positive;
             this.values = values;
         }
@@ -266,7 +290,46 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
                 values[i] = r.getField(i);
             }
             boolean positive = r.getKind() == RowKind.INSERT || r.getKind() == RowKind.UPDATE_AFTER;
-            return new Tagged(output, positive, values);
+            return new Tagged(output, -1, positive, values);
+        }
+    }
+
+    /** The rows of one input, as a changelog ({@code +I} or {@code -D}). */
+    private static final class ToRow implements MapFunction<Fed, Row> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Row map(Fed f) {
+            Row r = new Row(f.insert ? RowKind.INSERT : RowKind.DELETE, f.values.length);
+            for (int k = 0; k < f.values.length; k++) {
+                r.setField(k, f.values[k]);
+            }
+            return r;
+        }
+    }
+
+    /** Keeps the records of one input. */
+    private static final class OfTable implements FilterFunction<Fed> {
+        private static final long serialVersionUID = 1L;
+        private final int table;
+
+        OfTable(int table) {
+            this.table = table;
+        }
+
+        @Override
+        public boolean filter(Fed f) {
+            return f.table == table;
+        }
+    }
+
+    /** A step's start, as collected. */
+    private static final class StartOf implements MapFunction<Fed, Tagged> {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public Tagged map(Fed f) {
+            return new Tagged(Tagged.STEP_START, f.step, true, null);
         }
     }
 
@@ -285,91 +348,168 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
     }
 
     /**
-     * Runs one job holding a copy of the program per step, each in a database of its own
-     * ({@code dbsp_step_t}) over the changelog of steps 0..t; returns each step's output contents.
+     * Where all outputs meet (one task): passes the output changes on and, when a checkpoint's
+     * barriers have arrived from every input (before the barrier goes on), marks the end of the
+     * last step started; at the end of the input, marks the end of the last step.
      */
-    private static List<Map<String, Map<org.dbspstudio.model.types.Row, Long>>> job(
-            SqlProgram program, Map<String, List<Row>> changelogs, List<Map<String, Integer>> prefix, int parallelism, URI rest)
+    static final class StepEnds extends AbstractStreamOperator<Tagged> implements OneInputStreamOperator<Tagged, Tagged>, BoundedOneInput {
+        private static final long serialVersionUID = 1L;
+        private transient int step = -1;
+
+        @Override
+        public void open() throws Exception {
+            super.open();
+            step = -1;
+        }
+
+        @Override
+        public void processElement(StreamRecord<Tagged> r) {
+            if (r.getValue().output == Tagged.STEP_START) {
+                step = r.getValue().step;
+            } else {
+                output.collect(r);
+            }
+        }
+
+        @Override
+        public void prepareSnapshotPreBarrier(long checkpointId) throws Exception {
+            super.prepareSnapshotPreBarrier(checkpointId);
+            end();
+        }
+
+        @Override
+        public void endInput() {
+            end();
+        }
+
+        private void end() {
+            if (step >= 0) {
+                output.collect(new StreamRecord<>(new Tagged(Tagged.STEP_END, step, true, null)));
+            }
+        }
+    }
+
+    /**
+     * Runs one job holding the program once over the scenario's changelog, fed a step at a time;
+     * returns each step's output changes.
+     */
+    private static List<Map<String, List<Change>>> job(SqlProgram program, List<List<Fed>> fed, int parallelism, URI rest)
             throws RemoteEngineException {
         Dialect d = program.dialect();
         List<SqlProgram.View> outputs = program.outputs();
-        int steps = prefix.size();
-        String current = "";
-        int step = 0;
+        int steps = fed.size();
+        String[] where = {""};
         try {
-            StreamExecutionEnvironment env = new RemoteStreamEnvironment(rest.getHost(), rest.getPort(), new Configuration());
+            Configuration conf = new Configuration();
+            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+            StreamExecutionEnvironment env = new RemoteStreamEnvironment(rest.getHost(), rest.getPort(), conf);
+            env.configure(conf);
             env.setParallelism(parallelism);
-            StreamTableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
-            ChangelogMode mode = ChangelogMode.newBuilder().addContainedKind(RowKind.INSERT).addContainedKind(RowKind.DELETE).build();
-            DataStream<Tagged> all = null;
-            for (step = 0; step < steps; step++) {
-                String db = "dbsp_step_" + step;
-                tEnv.executeSql("CREATE DATABASE IF NOT EXISTS " + db);
-                tEnv.useDatabase(db);
-                for (SqlProgram.Table t : program.tables()) {
-                    RowSchema s = t.schema();
-                    TypeInformation<?>[] types = s.columns().stream().map(FlinkEngine::typeInfo).toArray(TypeInformation[]::new);
-                    RowTypeInfo info = new RowTypeInfo(types, s.names().toArray(String[]::new));
-                    List<Row> log = new ArrayList<>(changelogs.get(t.name()).subList(0, prefix.get(step).get(t.name())));
-                    DataStream<Row> rows = env.fromData(log, info).setParallelism(1).name("step " + step + " input " + t.name())
-                            .keyBy(new ByValues());
-                    Schema.Builder schema = Schema.newBuilder();
-                    for (Column c : s.columns()) {
-                        schema.column(c.name(), dataType(c));
-                    }
-                    Table table = tEnv.fromChangelogStream(rows, schema.build(), mode);
-                    tEnv.createTemporaryView(d.id(t.name()), table);
-                }
-                for (SqlProgram.View v : program.views()) {
-                    current = v.name();
-                    tEnv.executeSql("CREATE TEMPORARY VIEW " + d.id(v.name()) + " AS\n" + v.query());
-                }
-                for (int i = 0; i < outputs.size(); i++) {
-                    current = outputs.get(i).name();
-                    DataStream<Tagged> tagged = tEnv.toChangelogStream(tEnv.from(d.id(outputs.get(i).name())))
-                            .map(new Tag(step * outputs.size() + i)).returns(TypeInformation.of(Tagged.class));
-                    all = all == null ? tagged : all.union(tagged);
-                }
-                current = "";
-            }
-            step = -1;
+            env.enableCheckpointing(CHECKPOINT_MS);
+            env.getCheckpointConfig().setMinPauseBetweenCheckpoints(0);
+            DataStream<Tagged> marked = build(env, program, fed, where);
             List<Map<org.dbspstudio.model.types.Row, Long>> sums = new ArrayList<>();
-            for (int i = 0; i < steps * outputs.size(); i++) {
+            for (int i = 0; i < outputs.size(); i++) {
                 sums.add(new HashMap<>());
             }
-            if (all != null) {
-                try (CloseableIterator<Tagged> it = all.executeAndCollect("dbsp " + steps + " steps")) {
-                    while (it.hasNext()) {
-                        Tagged x = it.next();
-                        Object[] vals = new Object[x.values.length];
-                        for (int k = 0; k < vals.length; k++) {
-                            vals[k] = fromFlink(x.values[k]);
+            List<Map<String, List<Change>>> result = new ArrayList<>();
+            try (CloseableIterator<Tagged> it = marked.executeAndCollect("dbsp " + steps + " steps")) {
+                while (it.hasNext()) {
+                    Tagged x = it.next();
+                    if (x.output == Tagged.STEP_END) {
+                        if (x.step == result.size()) {
+                            Map<String, List<Change>> step = new LinkedHashMap<>();
+                            for (int i = 0; i < outputs.size(); i++) {
+                                step.put(outputs.get(i).output(), difference(sums.get(i), Map.of()));
+                                sums.get(i).clear();
+                            }
+                            result.add(step);
+                        } else if (x.step != result.size() - 1) {
+                            throw new RemoteEngineException("Flink: the end of step " + x.step + " came after step "
+                                    + (result.size() - 1));
                         }
-                        sums.get(x.output).merge(org.dbspstudio.model.types.Row.of(vals), x.positive ? 1L : -1L, Long::sum);
+                        continue;
                     }
+                    Object[] vals = new Object[x.values.length];
+                    for (int k = 0; k < vals.length; k++) {
+                        vals[k] = fromFlink(x.values[k]);
+                    }
+                    sums.get(x.output).merge(org.dbspstudio.model.types.Row.of(vals), x.positive ? 1L : -1L, Long::sum);
                 }
             }
-            List<Map<String, Map<org.dbspstudio.model.types.Row, Long>>> result = new ArrayList<>();
-            for (int t = 0; t < steps; t++) {
-                Map<String, Map<org.dbspstudio.model.types.Row, Long>> out = new HashMap<>();
-                for (int i = 0; i < outputs.size(); i++) {
-                    Map<org.dbspstudio.model.types.Row, Long> m = sums.get(t * outputs.size() + i);
-                    m.values().removeIf(w -> w == 0);
-                    out.put(outputs.get(i).output(), m);
-                }
-                result.add(out);
+            if (result.size() != steps) {
+                throw new RemoteEngineException("Flink: the job ended after " + result.size() + " of " + steps + " steps");
             }
             return result;
+        } catch (RemoteEngineException e) {
+            throw e;
         } catch (Exception e) {
             Throwable root = e;
             while (root.getCause() != null && root.getCause() != root) {
                 root = root.getCause();
             }
-            String where = (step >= 0 ? "step " + step + ": " : "") + (current.isEmpty() ? "" : "view " + current + ": ");
-            throw new RemoteEngineException("Flink: " + where + firstLine(e.getMessage())
+            throw new RemoteEngineException("Flink: " + (where[0].isEmpty() ? "" : "view " + where[0] + ": ") + firstLine(e.getMessage())
                     + (root != e ? " (" + firstLine(String.valueOf(root.getMessage())) + ")" : ""), e);
         }
     }
+
+    /**
+     * The job's pipeline: the scenario's source, a table per input, the program's views, and the
+     * outputs' changelogs joined with the steps' starts into {@link StepEnds}. {@code where[0]}
+     * names the view being planned (for error messages).
+     */
+    private static DataStream<Tagged> build(StreamExecutionEnvironment env, SqlProgram program, List<List<Fed>> fed,
+                                            String[] where) {
+        Dialect d = program.dialect();
+        List<SqlProgram.View> outputs = program.outputs();
+        StreamTableEnvironment tEnv = StreamTableEnvironment.create(env, EnvironmentSettings.inStreamingMode());
+        ChangelogMode mode = ChangelogMode.newBuilder().addContainedKind(RowKind.INSERT).addContainedKind(RowKind.DELETE).build();
+        DataStream<Fed> source = env.fromSource(new ScenarioSource(fed), WatermarkStrategy.noWatermarks(), "scenario",
+                TypeInformation.of(Fed.class)).setParallelism(1);
+        List<SqlProgram.Table> tables = program.tables();
+        for (int i = 0; i < tables.size(); i++) {
+            RowSchema s = tables.get(i).schema();
+            TypeInformation<?>[] types = s.columns().stream().map(FlinkEngine::typeInfo).toArray(TypeInformation[]::new);
+            RowTypeInfo info = new RowTypeInfo(types, s.names().toArray(String[]::new));
+            // parallelism 1 up to the key: a row's insertion and deletion keep their order
+            DataStream<Row> rows = source.filter(new OfTable(i)).setParallelism(1).name("input " + tables.get(i).name())
+                    .map(new ToRow()).returns(info).setParallelism(1).keyBy(new ByValues());
+            Schema.Builder schema = Schema.newBuilder();
+            for (Column c : s.columns()) {
+                schema.column(c.name(), dataType(c));
+            }
+            tEnv.createTemporaryView(d.id(tables.get(i).name()), tEnv.fromChangelogStream(rows, schema.build(), mode));
+        }
+        for (SqlProgram.View v : program.views()) {
+            where[0] = v.name();
+            tEnv.executeSql("CREATE TEMPORARY VIEW " + d.id(v.name()) + " AS\n" + v.query());
+        }
+        DataStream<Tagged> all = source.filter(new OfTable(-1)).setParallelism(1).map(new StartOf()).setParallelism(1)
+                .returns(TypeInformation.of(Tagged.class));
+        for (int i = 0; i < outputs.size(); i++) {
+            where[0] = outputs.get(i).name();
+            all = all.union(tEnv.toChangelogStream(tEnv.from(d.id(outputs.get(i).name())))
+                    .map(new Tag(i)).returns(TypeInformation.of(Tagged.class)));
+        }
+        where[0] = "";
+        DataStream<Tagged> marked = all.transform("step ends", TypeInformation.of(Tagged.class), new StepEnds()).setParallelism(1);
+        return marked;
+    }
+
+    /** Plans the program for Flink (as {@link #run} would) without running it; throws what the planner reports. */
+    static void plan(SqlProgram program) throws RemoteEngineException {
+        String[] where = {""};
+        try {
+            StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
+            build(env, program, List.of(), where);
+        } catch (Exception e) {
+            throw new RemoteEngineException("Flink: " + (where[0].isEmpty() ? "" : "view " + where[0] + ": ")
+                    + firstLine(e.getMessage()), e);
+        }
+    }
+
+    /** How often the job checkpoints, in milliseconds: each step waits for one checkpoint. */
+    private static final long CHECKPOINT_MS = 20;
 
     private static String firstLine(String s) {
         if (s == null) {

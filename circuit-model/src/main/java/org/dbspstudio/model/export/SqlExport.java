@@ -23,6 +23,7 @@ import org.dbspstudio.model.SortKey;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.Stream;
 import org.dbspstudio.model.typing.Typing;
+import org.dbspstudio.model.expr.Ast;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.expr.Expressions;
 import org.dbspstudio.model.expr.Scope;
@@ -398,7 +399,11 @@ public final class SqlExport {
                 case WEIGHTED_SEMIJOIN -> "SELECT l.*\nFROM " + in(c, op, "left") + " AS l\nJOIN " + in(c, op, "right")
                         + " AS r ON " + keys(c, op);
                 case UNION -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION\nSELECT *\nFROM " + in(c, op, "b");
-                case PLUS -> "SELECT *\nFROM " + in(c, op, "a") + "\nUNION ALL\nSELECT *\nFROM " + in(c, op, "b");
+                case PLUS -> {
+                    String outer = outerJoin(c, op);
+                    yield outer != null ? outer
+                            : "SELECT *\nFROM " + in(c, op, "a") + "\nUNION ALL\nSELECT *\nFROM " + in(c, op, "b");
+                }
                 case DIFFERENCE -> "SELECT DISTINCT *\nFROM (SELECT * FROM " + in(c, op, "a") + " EXCEPT ALL SELECT * FROM "
                         + in(c, op, "b") + ") AS d";
                 case TOP_K -> topK(c, op);
@@ -469,6 +474,121 @@ public final class SqlExport {
         return "SELECT " + select + from + (op.kind() == OpKind.PRODUCT
                 ? "CROSS JOIN " + in(c, op, "right") + " AS r"
                 : joinWord + in(c, op, "right") + " AS r ON " + keys(c, op));
+    }
+
+    /**
+     * An outer join as the SQL front end writes it — the inner join of l and r (every column of l,
+     * then every column of r) plus the rows of an antijoin of the same sides on the same keys,
+     * padded with NULLs — as {@code l LEFT|RIGHT|FULL JOIN r}; null for any other {@code +}. The sum
+     * and the outer join are the same bag; Flink's planner handles the outer join but fails on some
+     * plans of the sum with the antijoin ("UpdateKindTrait [BEFORE_AND_AFTER] conflicts with
+     * ModifyKindSetTrait [I,D]", TPC-H-like views with a LEFT JOIN under GROUP BY).
+     */
+    private String outerJoin(Circuit c, Operator plus) throws ExportException, ExprException {
+        Operator a = source(c, plus, "a");
+        Operator b = source(c, plus, "b");
+        Operator join = null;
+        boolean left = false;
+        boolean right = false;
+        if (a.kind() == OpKind.JOIN) {
+            join = a;
+        } else if (a.kind() == OpKind.PLUS && source(c, a, "a").kind() == OpKind.JOIN) {
+            join = source(c, a, "a");
+            if (!isPad(c, join, source(c, a, "b"), true)) {
+                return null;
+            }
+            left = true;
+        }
+        if (join == null || !plainJoin(c, join)) {
+            return null;
+        }
+        if (isPad(c, join, b, true) && !left) {
+            left = true;
+        } else if (isPad(c, join, b, false)) {
+            right = true;
+        } else {
+            return null;
+        }
+        String word = left && right ? "FULL JOIN " : left ? "LEFT JOIN " : "RIGHT JOIN ";
+        return "SELECT " + projection(join.params().namedExprs("projection"),
+                expr(Scope.join(inSchema(c, join, "left"), inSchema(c, join, "right")), List.of("l", "r")))
+                + "\nFROM " + in(c, join, "left") + " AS l\n" + word + in(c, join, "right") + " AS r ON " + keys(c, join);
+    }
+
+    private Operator source(Circuit c, Operator op, String port) throws ExportException {
+        return c.op(feeding(c, op, port).from().op());
+    }
+
+    /** A join whose projection is every column of the left side, then every column of the right side, in order. */
+    private boolean plainJoin(Circuit c, Operator join) throws ExportException, ExprException {
+        List<NamedExpr> proj = join.params().namedExprs("projection");
+        RowSchema ls = inSchema(c, join, "left");
+        RowSchema rs = inSchema(c, join, "right");
+        if (proj == null || proj.size() != ls.size() + rs.size()) {
+            return false;
+        }
+        Scope scope = Scope.join(ls, rs);
+        for (int i = 0; i < proj.size(); i++) {
+            Scope.Entry e = columnRef(scope, proj.get(i).expr());
+            boolean l = i < ls.size();
+            if (e == null || e.side() != (l ? 0 : 1) || e.index() != (l ? i : i - ls.size())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether {@code pad} is the map that pads the unmatched rows of the join's left ({@code leftSide})
+     * or right side with NULLs: an antijoin of that side against the other on the join's keys, its
+     * columns in their place and a NULL in every column of the other side, named as the join's.
+     */
+    private boolean isPad(Circuit c, Operator join, Operator pad, boolean leftSide) throws ExportException, ExprException {
+        if (pad.kind() != OpKind.MAP || source(c, pad, "in").kind() != OpKind.ANTIJOIN) {
+            return false;
+        }
+        Operator anti = source(c, pad, "in");
+        PortRef side = feeding(c, join, leftSide ? "left" : "right").from();
+        PortRef other = feeding(c, join, leftSide ? "right" : "left").from();
+        List<String> sideKeys = join.params().strings(leftSide ? "leftKeys" : "rightKeys");
+        List<String> otherKeys = join.params().strings(leftSide ? "rightKeys" : "leftKeys");
+        if (!feeding(c, anti, "left").from().equals(side) || !feeding(c, anti, "right").from().equals(other)
+                || !anti.params().strings("leftKeys").equals(sideKeys) || !anti.params().strings("rightKeys").equals(otherKeys)) {
+            return false;
+        }
+        RowSchema out = schema(new PortRef(join.id(), "out"));
+        int nl = inSchema(c, join, "left").size();
+        int ns = leftSide ? nl : out.size() - nl;
+        List<NamedExpr> proj = pad.params().namedExprs("projection");
+        if (proj == null || proj.size() != out.size()) {
+            return false;
+        }
+        Scope scope = Scope.of(inSchema(c, anti, "left"));
+        for (int i = 0; i < proj.size(); i++) {
+            if (!proj.get(i).name().equalsIgnoreCase(out.column(i).name())) {
+                return false;
+            }
+            int k = leftSide ? i : i - nl;
+            if (k >= 0 && k < ns) {
+                Scope.Entry e = columnRef(scope, proj.get(i).expr());
+                if (e == null || e.index() != k) {
+                    return false;
+                }
+            } else if (!(Expressions.parse(proj.get(i).expr()) instanceof Ast.Cast cast
+                    && cast.operand() instanceof Ast.Literal lit && lit.value() == null)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The column an expression is, when it is a plain column reference. */
+    private static Scope.Entry columnRef(Scope scope, String expr) throws ExprException {
+        if (Expressions.parse(expr) instanceof Ast.ColumnRef ref) {
+            List<Scope.Entry> found = scope.resolve(ref.qualifier(), ref.name());
+            return found.size() == 1 ? found.get(0) : null;
+        }
+        return null;
     }
 
     /**
