@@ -1,1 +1,1 @@
--- refused: top2_per_game: top-k is not exported to Flink SQL: Flink 2.3's planner rejects the top-N query over a changelog input ("Can't generate a valid execution plan", found running the samples on Flink); export to feldera-sql
+-- refused: rank_le_2: top-k by RANK: Flink SQL's Top-N takes ROW_NUMBER only ("RANK() on streaming table is not supported currently"); export to feldera-sql

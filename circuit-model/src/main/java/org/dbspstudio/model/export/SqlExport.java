@@ -302,10 +302,10 @@ public final class SqlExport {
             case H -> throw new ExportException(id, "H (incremental distinct) in a snapshot circuit has no SQL form");
             case H_SET -> throw new ExportException(id, "H₂ (incremental set operation) in a snapshot circuit has no SQL form");
             case TOP_K -> {
-                if (dialect == Dialect.FLINK) {
-                    throw new ExportException(id, "top-k is not exported to Flink SQL: Flink 2.3's planner rejects the top-N"
-                            + " query over a changelog input (\"Can't generate a valid execution plan\", found running the"
-                            + " samples on Flink); export to feldera-sql");
+                SortKey.Rank rank = SortKey.Rank.fromJson(op.params().string("rank"));
+                if (dialect == Dialect.FLINK && rank != SortKey.Rank.ROW_NUMBER) {
+                    throw new ExportException(id, "top-k by " + rank.name() + ": Flink SQL's Top-N takes ROW_NUMBER only"
+                            + " (\"" + rank.name() + "() on streaming table is not supported currently\"); export to feldera-sql");
                 }
             }
             case WINDOW, WINDOW_INTEGRATE -> throw new ExportException(id, op.kind().title() + " reads the waterline θ, a"
