@@ -36,6 +36,13 @@ public enum Incrementalization {
      */
     TOP_K(Algebra.NON_LINEAR),
     /**
+     * Window aggregates ({@code agg OVER (… ORDER BY … ROWS|RANGE BETWEEN … PRECEDING AND CURRENT ROW)}):
+     * {@code D ∘ ↑over ∘ I} becomes the stateful primitive {@code overΔ}, which keeps each partition ordered
+     * and, for a change at order position k, re-aggregates only the rows whose frame contains k
+     * (docs/theory.md §4, Proposition O1).
+     */
+    WINDOW_AGGREGATE(Algebra.NON_LINEAR),
+    /**
      * A window above a monotone waterline: {@code D ∘ W ∘ I} becomes {@code D ∘ I_W}, the integral that drops
      * the rows below the waterline as it goes, so its state is bounded by the window (docs/theory.md §8).
      */

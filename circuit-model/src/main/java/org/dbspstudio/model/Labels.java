@@ -71,6 +71,19 @@ final class Labels {
                 + (part == null || part.isEmpty() ? "" : " per " + String.join(", ", part));
     }
 
+    /** {@code over SUM(x) AS s per k by t rows 2 preceding}. */
+    static String over(Operator op) {
+        Params p = op.params();
+        List<String> by = p.strings("orderBy");
+        List<String> part = p.strings("partitionBy");
+        Long preceding = p.get("preceding") == null ? null : p.integer("preceding");
+        String aggs = p.aggregates("aggregates").stream().map(AggCall::toString).collect(Collectors.joining(", "));
+        return op.kind().glyph() + " " + aggs
+                + (part == null || part.isEmpty() ? "" : " per " + String.join(", ", part))
+                + (by == null || by.isEmpty() ? "" : " by " + String.join(", ", by))
+                + " " + p.string("frame") + " " + (preceding == null ? "unbounded" : preceding.toString()) + " preceding";
+    }
+
     /** {@code ⊞ t size 10} (tumbling) or {@code ⊞ t size 10 slide 5} (hopping). */
     static String timeWindow(Operator op) {
         Params p = op.params();

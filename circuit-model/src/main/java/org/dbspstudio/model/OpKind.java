@@ -275,6 +275,14 @@ public enum OpKind {
             .label(Labels::window)
             .starting("timestamp", "", "bound", 0L)),
 
+    OVER(kind("over", "over", "Window aggregate (OVER)", RELATIONAL)
+            .input("in", ROWS).output("out")
+            .incrementalization(Incrementalization.WINDOW_AGGREGATE)
+            .positive(PositiveOutput.ALWAYS)
+            .params(overParams())
+            .label(Labels::over)
+            .starting("orderBy", List.of(), "aggregates", List.of(new AggCall(AggFunction.COUNT, null, "cnt")))),
+
     SCALAR(kind("scalar", "f", "Scalar function", Category.SCALAR)
             .inputsFrom(op -> op.params().strings("inputs"), INTEGERS).portParam("inputs")
             .output("out")
@@ -304,6 +312,14 @@ public enum OpKind {
             .label(Labels::window)
             .starting("timestamp", "", "bound", 0L)),
 
+    OVER_DELTA(kind("overdelta", "overΔ", "Incremental window aggregate (overΔ)", INCREMENTAL)
+            .input("delta", ROWS).output("out")
+            .incrementalization(Incrementalization.PRIMITIVE)
+            .stateful()
+            .params(overParams())
+            .label(Labels::over)
+            .starting("orderBy", List.of(), "aggregates", List.of(new AggCall(AggFunction.COUNT, null, "cnt")))),
+
     NESTED(kind("nested", "⟲", "Nested circuit", Category.NESTED)
             .inputsFrom(op -> op.child() == null ? List.of() : op.child().boundaryPorts(OpKind.DELTA0), ANY)
             .outputsFrom(op -> op.child() == null ? List.of() : op.child().boundaryPorts(OpKind.INTEGRAL))
@@ -312,6 +328,28 @@ public enum OpKind {
             .params(optional("maxIterations", ParamType.INT, 1000L,
                     "the fixpoint iteration bound; reaching it is an error"))
             .dotShape("box3d"));
+
+    /**
+     * The parameters of a window aggregate ({@code agg OVER (PARTITION BY … ORDER BY … ROWS|RANGE BETWEEN …
+     * PRECEDING AND CURRENT ROW)}), shared by {@link #OVER} and its incremental form {@link #OVER_DELTA}.
+     */
+    private static ParamSpec[] overParams() {
+        return new ParamSpec[] {
+            optional("partitionBy", ParamType.EXPR_LIST, List.of(),
+                    "partition keys (PARTITION BY); empty: one partition, the whole input"),
+            optional("orderBy", ParamType.EXPR_LIST, List.of(),
+                    "sort keys, each 'expr [ASC|DESC] [NULLS FIRST|LAST]' (NULL is smallest by default); ties are"
+                            + " broken by the whole row, column by column; empty: every row of a partition is a peer"),
+            ParamSpec.choice("frame", "range", "the frame unit: RANGE (by the ORDER BY value; peers are in each other's"
+                    + " frames) or ROWS (by position)", "range", "rows"),
+            optional("preceding", ParamType.INT, null,
+                    "the frame starts this many rows (ROWS) or this much of the single ORDER BY value (RANGE) before the"
+                            + " current row (≥ 0; 0 is CURRENT ROW); absent: UNBOUNDED PRECEDING. The frame always ends"
+                            + " at CURRENT ROW"),
+            required("aggregates", ParamType.AGGREGATES,
+                    "COUNT, SUM, MIN, MAX, AVG over each row's frame, appended to the row as columns")
+        };
+    }
 
     private final KindSpec spec;
 

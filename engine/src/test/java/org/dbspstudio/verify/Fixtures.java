@@ -112,6 +112,11 @@ final class Fixtures {
             case H -> around(Operator.of("op", kind), table("k", "v"), table("k", "v"));
             case TOP_K -> unary(Operator.of("op", kind, "partitionBy", List.of("k % 2"), "orderBy", List.of("v DESC"), "k", 2L,
                     "rank", "rank", "rankColumn", "r"));
+            case OVER -> unary(Operator.of("op", kind, "partitionBy", List.of("k % 2"), "orderBy", List.of("v"), "frame", "rows",
+                    "preceding", 2L, "aggregates", List.of(new AggCall(AggFunction.SUM, "v", "s"),
+                            new AggCall(AggFunction.MIN, "k", "lo"), new AggCall(AggFunction.COUNT, null, "n"))));
+            case OVER_DELTA -> unary(Operator.of("op", kind, "orderBy", List.of("v"), "aggregates",
+                    List.of(new AggCall(AggFunction.SUM, "k", "s"), new AggCall(AggFunction.AVG, "v", "mean"))));
             case TIME_WINDOW -> unary(Operator.of("op", kind, "timestamp", "v", "size", 4L, "slide", 2L));
             case WINDOW -> around(Operator.of("op", kind, "timestamp", "v", "bound", 2L), table("k", "v"), StreamType.Z);
             case WINDOW_INTEGRATE -> around(Operator.of("op", kind, "timestamp", "v", "bound", 1L), table("k", "v"), StreamType.Z);

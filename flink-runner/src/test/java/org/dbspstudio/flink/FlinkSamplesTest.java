@@ -61,7 +61,8 @@ class FlinkSamplesTest {
         }
         assertThat(refused).containsExactly("01-stream-basics.json s", "02-integral-and-derivative.json s",
                 "05-transitive-closure.json tc", "10-connected-components.json cc", "15-stream-table-join.json enrich",
-                "17-top-k.json rank_le_2", "18-windows-and-waterline.json waterline");
+                "17-top-k.json rank_le_2", "18-windows-and-waterline.json waterline",
+                "19-window-aggregates.json sum_last_two");
     }
 
     @TestFactory

@@ -52,7 +52,7 @@ class SamplesTest {
     @Test
     void theSamplesAreNumberedWithoutGaps() {
         List<Path> all = SampleFiles.all();
-        assertThat(all).hasSize(18);
+        assertThat(all).hasSize(19);
         for (int i = 0; i < all.size(); i++) {
             assertThat(all.get(i).getFileName().toString()).startsWith(String.format("%02d-", i + 1));
         }

@@ -28,7 +28,7 @@ import org.dbspstudio.model.graph.CircuitGraph;
  * of an expanded join, a part of Δ(A ⋈ B). The rules are those of the rewrite read backwards:
  * an input is ΔT; I(ΔR) = R, D(R) = ΔR, z⁻¹(R) is the previous R; a linear operator keeps the
  * meaning (f(ΔR) = Δf(R)); a non-linear one must read contents; H(z⁻¹(R), ΔR) = Δdistinct(R),
- * H₂(z⁻¹(A), z⁻¹(B), ΔA, ΔB) = Δ(A ∩ B) or Δ(A ∸ B);
+ * H₂(z⁻¹(A), z⁻¹(B), ΔA, ΔB) = Δ(A ∩ B) or Δ(A ∸ B), overΔ(ΔR) = Δover(R);
  * A ⋈ ΔB + ΔA ⋈ z⁻¹(B) (and the other expansions of the bilinear rule) sum to Δ(A ⋈ B), and ΔA ⋈ B
  * alone is the change of the stream–table join of A and B (docs/theory.md §7, Proposition J4); an
  * output must receive changes ΔR, and R is the snapshot output; finally a weighted semijoin with a
@@ -256,7 +256,7 @@ public final class SnapshotForm {
                 }
             }
             case DISTINCT, AGGREGATE, SEMIJOIN, ANTIJOIN, LEFT_JOIN, RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION,
-                    DIFFERENCE, INTERSECT, EXCEPT, TOP_K -> {
+                    DIFFERENCE, INTERSECT, EXCEPT, TOP_K, OVER -> {
                 Map<String, PortRef> ins = new HashMap<>();
                 Form form = null;
                 for (String port : op.inputPorts()) {
@@ -293,6 +293,14 @@ public final class SnapshotForm {
                 Operator s = op.params().bool("all") ? Operator.of(id, kind).withParams(
                         org.dbspstudio.model.Params.of(kind, "all", true)) : Operator.of(id, kind);
                 set(op, new Rel(Form.DELTA, add(s, Map.of("a", da.port(), "b", db.port()))));
+            }
+            case OVER_DELTA -> {
+                Rel delta = rel(op, "delta");
+                if (delta.form() != Form.DELTA) {
+                    throw new ExportException(id, "overΔ is the incremental window aggregate only over changes Δx");
+                }
+                Operator o = new Operator(id, OpKind.OVER, Params.of(OpKind.OVER, op.params().values()), null);
+                set(op, new Rel(Form.DELTA, add(o, Map.of("in", delta.port()))));
             }
             case NESTED -> throw new ExportException(id, "a nested circuit in incremental form (semi-naive recursion)"
                     + " cannot be mapped back to SQL; export the snapshot circuit instead");

@@ -116,7 +116,7 @@ public final class SqlExport {
         return switch (k) {
             case CONSTANT, FILTER, MAP, FLATMAP, JOIN, PRODUCT, DISTINCT, AGGREGATE, SEMIJOIN, WEIGHTED_SEMIJOIN, ANTIJOIN, LEFT_JOIN,
                     RIGHT_JOIN, FULL_JOIN, STREAM_JOIN, UNION, DIFFERENCE, PLUS,
-                    MINUS, NEGATE, INDEX, INTERSECT, EXCEPT, TOP_K, TIME_WINDOW -> true;
+                    MINUS, NEGATE, INDEX, INTERSECT, EXCEPT, TOP_K, OVER, TIME_WINDOW -> true;
             default -> false;
         };
     }
@@ -308,6 +308,15 @@ public final class SqlExport {
                             + " (\"" + rank.name() + "() on streaming table is not supported currently\"); export to feldera-sql");
                 }
             }
+            case OVER -> {
+                if (dialect == Dialect.FLINK) {
+                    throw new ExportException(id, "a window aggregate is not exported to Flink SQL: Flink's OVER aggregates"
+                            + " need an ORDER BY on a time attribute of an append-only stream, which circuits do not have;"
+                            + " export to feldera-sql");
+                }
+            }
+            case OVER_DELTA -> throw new ExportException(id, "overΔ (incremental window aggregate) in a snapshot circuit"
+                    + " has no SQL form");
             case WINDOW, WINDOW_INTEGRATE -> throw new ExportException(id, op.kind().title() + " reads the waterline θ, a"
                     + " stream of integers over the steps, which SQL views do not have (Flink expresses a waterline as a"
                     + " WATERMARK on a TIMESTAMP column, Feldera as LATENESS; neither maps from θ)");
@@ -407,6 +416,7 @@ public final class SqlExport {
                 case DIFFERENCE -> "SELECT DISTINCT *\nFROM (SELECT * FROM " + in(c, op, "a") + " EXCEPT ALL SELECT * FROM "
                         + in(c, op, "b") + ") AS d";
                 case TOP_K -> topK(c, op);
+                case OVER -> over(c, op);
                 case TIME_WINDOW -> timeWindow(c, op);
                 case INTERSECT, EXCEPT -> "SELECT *\nFROM " + in(c, op, "a") + "\n" + op.kind().json().toUpperCase(Locale.ROOT)
                         + (op.params().bool("all") ? " ALL" : "") + "\nSELECT *\nFROM " + in(c, op, "b");
@@ -629,6 +639,43 @@ public final class SqlExport {
                 + (part.isEmpty() ? "" : "PARTITION BY " + String.join(", ", part) + " ")
                 + "ORDER BY " + String.join(", ", order) + ") AS " + rankId + "\nFROM " + in(c, op, "in") + ") AS t"
                 + "\nWHERE " + rankId + " <= " + op.params().integer("k");
+    }
+
+    /**
+     * {@code SELECT *, agg OVER (PARTITION BY … ORDER BY … frame) AS name … FROM in}. A ROWS frame orders
+     * peers by the whole row, column by column, as the engine does, so the positions are the same.
+     */
+    private String over(Circuit c, Operator op) throws ExportException, ExprException {
+        RowSchema row = inSchema(c, op, "in");
+        SqlExpr e = expr(Scope.of(row), List.of());
+        boolean rows = "rows".equals(op.params().string("frame"));
+        List<String> order = new ArrayList<>();
+        for (SortKey k : SortKey.parseAll(op.params().strings("orderBy"))) {
+            order.add(k.sql(e.sql(k.expr())));
+        }
+        if (rows) {
+            for (Column col : row.columns()) {
+                order.add(dialect.id(col.name()) + " ASC NULLS FIRST");
+            }
+        }
+        List<String> part = new ArrayList<>();
+        for (String p : op.params().strings("partitionBy")) {
+            part.add(e.sql(p));
+        }
+        Object preceding = op.params().get("preceding");
+        String window = (part.isEmpty() ? "" : "PARTITION BY " + String.join(", ", part))
+                + (order.isEmpty() ? "" : (part.isEmpty() ? "" : " ") + "ORDER BY " + String.join(", ", order)
+                + (rows ? " ROWS" : " RANGE") + " BETWEEN " + (preceding == null ? "UNBOUNDED" : preceding)
+                + " PRECEDING AND CURRENT ROW");
+        List<String> cols = new ArrayList<>();
+        for (Column col : row.columns()) {
+            cols.add(dialect.id(col.name()));
+        }
+        for (AggCall a : op.params().aggregates("aggregates")) {
+            cols.add(a.function().sqlName() + "(" + (a.expr() == null ? "*" : e.sql(a.expr())) + ") OVER (" + window
+                    + ") AS " + dialect.id(a.name()));
+        }
+        return "SELECT " + String.join(", ", cols) + "\nFROM " + in(c, op, "in");
     }
 
     /**

@@ -17,7 +17,7 @@ public final class OperatorRules {
         return new OperatorRules(List.of(new LinearRule(), new BilinearRule(), new DistinctToHRule(), new PointwiseRule(),
                 new SemijoinRule(), new AntijoinRule(), new OuterJoinRule(),
                 new StreamTableJoinRule(),
-                new AggregateRule(), new TopKRule(), new WaterlineRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
+                new AggregateRule(), new TopKRule(), new WindowAggregateRule(), new WaterlineRule(), new ConstantRule(), new NestedRule(), new FallbackRule()));
     }
 
     /** These rules without those of class {@code rule} (operators it would rewrite fall to the next rule that applies). */

@@ -122,6 +122,8 @@ public final class Typing {
             }
             case AGGREGATE -> StreamType.zset(aggregateOutput(p, in(in, "in")));
             case TOP_K -> StreamType.zset(topKOutput(p, zset(in(in, "in"), "in")));
+            case OVER -> StreamType.zset(overOutput(p, zset(in(in, "in"), "in")));
+            case OVER_DELTA -> StreamType.zset(overOutput(p, zset(in(in, "delta"), "delta")));
             case TIME_WINDOW -> {
                 RowSchema row = zset(in(in, "in"), "in");
                 timestamp(p, row);
@@ -248,6 +250,56 @@ public final class Typing {
             }
         }
         cols.add(Column.of(rank, SqlType.BIGINT));
+        return new RowSchema(cols);
+    }
+
+    /**
+     * A window aggregate's output: the input's columns, then one column per aggregate (typed as the
+     * aggregate operator types them). RANGE with an offset needs exactly one ORDER BY key, a number
+     * that is never NULL; ROWS needs an ORDER BY; COUNT(DISTINCT) is not a window aggregate here.
+     */
+    public static RowSchema overOutput(Params p, RowSchema row) throws TypeError {
+        Scope scope = Scope.of(row);
+        for (String e : p.strings("partitionBy")) {
+            expr(e, scope, "partitionBy");
+        }
+        List<org.dbspstudio.model.SortKey> keys = org.dbspstudio.model.SortKey.parseAll(p.strings("orderBy"));
+        List<TypedExpr> sort = new ArrayList<>();
+        for (var k : keys) {
+            sort.add(expr(k.expr(), scope, "orderBy"));
+        }
+        boolean rows = "rows".equals(p.string("frame"));
+        Object preceding = p.get("preceding");
+        if (preceding != null && ((Number) preceding).longValue() < 0) {
+            throw new TypeError("preceding is " + preceding + "; a frame starts 0 (CURRENT ROW) or more before the row");
+        }
+        if (rows && keys.isEmpty()) {
+            throw new TypeError("a ROWS frame needs an ORDER BY (the rows' positions)");
+        }
+        if (!rows && preceding != null) {
+            if (keys.size() != 1) {
+                throw new TypeError("RANGE BETWEEN " + preceding + " PRECEDING needs exactly one ORDER BY key, got "
+                        + keys.size());
+            }
+            var t = sort.get(0).type();
+            if (!t.type().isNumeric() || t.nullable()) {
+                throw new TypeError("RANGE BETWEEN " + preceding + " PRECEDING needs a numeric ORDER BY key that is never"
+                        + " NULL; '" + keys.get(0).expr() + "' is " + t.type() + (t.nullable() ? " (nullable)" : ""));
+            }
+        }
+        for (AggCall a : p.aggregates("aggregates")) {
+            if (a.function() == AggFunction.COUNT_DISTINCT) {
+                throw new TypeError("COUNT(DISTINCT …) OVER (…) is not supported as a window aggregate");
+            }
+        }
+        RowSchema aggs = aggregateOutput(p.with("groupBy", null), StreamType.zset(row));
+        List<Column> cols = new ArrayList<>(row.columns());
+        for (Column c : aggs.columns()) {
+            if (row.columns().stream().anyMatch(x -> x.name().equalsIgnoreCase(c.name()))) {
+                throw new TypeError("aggregate column '" + c.name() + "' is already a column of the input");
+            }
+            cols.add(c);
+        }
         return new RowSchema(cols);
     }
 

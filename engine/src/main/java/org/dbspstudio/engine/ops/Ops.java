@@ -51,6 +51,7 @@ public final class Ops {
             case H_SET -> SetOps::hset;
             case AGGREGATE -> AggregateNode::create;
             case TOP_K -> TopKNode::create;
+            case OVER, OVER_DELTA -> WindowAggregateNode::create;
             case TIME_WINDOW -> Windows::timeWindow;
             case WINDOW -> Windows::window;
             case WINDOW_INTEGRATE -> Windows::windowIntegrate;

@@ -1,0 +1,1 @@
+-- refused: sum_last_two: a window aggregate is not exported to Flink SQL: Flink's OVER aggregates need an ORDER BY on a time attribute of an append-only stream, which circuits do not have; export to feldera-sql
