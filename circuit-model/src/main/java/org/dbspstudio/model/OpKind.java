@@ -185,7 +185,9 @@ public enum OpKind {
             .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
             .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
                     required("rightKeys", ParamType.EXPR_LIST,
-                            "key expressions over the right rows; an unmatched left row is kept with NULL right columns"))
+                            "key expressions over the right rows; an unmatched left row is kept with NULL right columns"),
+                    optional("projection", ParamType.NAMED_EXPRS, null,
+                            "output columns over l.* and r.* (NULL in a padded row); default: all left then all right columns"))
             .label(Labels::keys)),
     RIGHT_JOIN(kind("right_join", "⟖", "Right outer join", RELATIONAL)
             .input("left", ROWS).input("right", ROWS).output("out")
@@ -193,7 +195,9 @@ public enum OpKind {
             .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
             .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
                     required("rightKeys", ParamType.EXPR_LIST,
-                            "key expressions over the right rows; an unmatched right row is kept with NULL left columns"))
+                            "key expressions over the right rows; an unmatched right row is kept with NULL left columns"),
+                    optional("projection", ParamType.NAMED_EXPRS, null,
+                            "output columns over l.* and r.* (NULL in a padded row); default: all left then all right columns"))
             .label(Labels::keys)),
     FULL_JOIN(kind("full_join", "⟗", "Full outer join", RELATIONAL)
             .input("left", ROWS).input("right", ROWS).output("out")
@@ -201,7 +205,9 @@ public enum OpKind {
             .positive(PositiveOutput.WHEN_INPUTS_POSITIVE)
             .params(required("leftKeys", ParamType.EXPR_LIST, "key expressions over the left rows"),
                     required("rightKeys", ParamType.EXPR_LIST,
-                            "key expressions over the right rows; unmatched rows of either side are kept with NULLs for the other"))
+                            "key expressions over the right rows; unmatched rows of either side are kept with NULLs for the other"),
+                    optional("projection", ParamType.NAMED_EXPRS, null,
+                            "output columns over l.* and r.* (NULL in a padded row); default: all left then all right columns"))
             .label(Labels::keys)),
     STREAM_JOIN(kind("stream_join", "⋈ₛ", "Stream–table join", RELATIONAL)
             .input("left", ROWS).input("right", ROWS).output("out")

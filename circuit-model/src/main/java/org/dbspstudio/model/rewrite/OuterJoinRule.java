@@ -3,6 +3,7 @@ package org.dbspstudio.model.rewrite;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.NamedExpr;
@@ -11,6 +12,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
 import org.dbspstudio.model.types.Column;
+import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.StreamType;
 import org.dbspstudio.model.typing.Typing;
@@ -45,8 +47,12 @@ public final class OuterJoinRule implements OperatorRule {
         RowSchema out = Typing.outerJoinOutput(op.kind(), l, r);
         List<String> lk = op.params().strings("leftKeys");
         List<String> rk = op.params().strings("rightKeys");
+        List<NamedExpr> projection = op.params().namedExprs("projection");
         // Δ(a ⋈ b) = I(Δa) ⋈ Δb + Δa ⋈ z⁻¹(I(Δb))
         Params join = Params.of(OpKind.JOIN, "leftKeys", lk, "rightKeys", rk);
+        if (projection != null) {
+            join = join.with("projection", projection);
+        }
         String j1 = b.add(OpKind.JOIN, op.id() + "_join_a", join,
                 Map.of("left", b.snapshot(op, "left"), "right", b.delta(op, "right")));
         String j2 = b.add(OpKind.JOIN, op.id() + "_join_b", join,
@@ -59,14 +65,16 @@ public final class OuterJoinRule implements OperatorRule {
             PortRef semi = Semijoins.delta(op, b, "right", rk, "left", lk, "_rsemi");
             String anti = b.add(OpKind.MINUS, op.id() + "_ranti", Params.of(OpKind.MINUS),
                     Map.of("a", b.delta(op, "right"), "b", semi));
-            result = padAndAdd(op, b, anti, out, l, r, false, result);
+            result = projection == null ? padAndAdd(op, b, anti, out, l, r, false, result)
+                    : padProjectedAndAdd(op, b, anti, projection, l, r, false, result);
         }
         if (op.kind() != OpKind.RIGHT_JOIN) {
             // pad_r(Δ(a ▷ b)) = pad_r(Δa − Δ(a ⋉ b))
             PortRef semi = Semijoins.delta(op, b, "left", lk, "right", rk, "_lsemi");
             String anti = b.add(OpKind.MINUS, op.id() + "_lanti", Params.of(OpKind.MINUS),
                     Map.of("a", b.delta(op, "left"), "b", semi));
-            result = padAndAdd(op, b, anti, out, l, r, true, result);
+            result = projection == null ? padAndAdd(op, b, anti, out, l, r, true, result)
+                    : padProjectedAndAdd(op, b, anti, projection, l, r, true, result);
         }
         b.drop(op);
         return Map.of("out", result);
@@ -91,6 +99,27 @@ public final class OuterJoinRule implements OperatorRule {
         String side = keepLeft ? "_lpad" : "_rpad";
         String pad = b.add(OpKind.MAP, op.id() + side, Params.of(OpKind.MAP, "projection", projection),
                 Map.of("in", CircuitEdits.out(anti)));
+        String sum = b.add(OpKind.PLUS, op.id() + side + "_sum", Params.of(OpKind.PLUS),
+                Map.of("a", CircuitEdits.out(pad), "b", rest));
+        return CircuitEdits.out(sum);
+    }
+
+    /**
+     * With a {@code projection} over {@code l.*} and {@code r.*}: the unmatched rows on {@code anti}
+     * times a constant one-row Z-set of NULLs of the other side's columns (a product with a constant
+     * is linear), projected as the outer join projects; added in front of {@code rest}.
+     */
+    private static PortRef padProjectedAndAdd(Operator op, DeltaBuilder b, String anti, List<NamedExpr> projection,
+                                              RowSchema l, RowSchema r, boolean keepLeft, PortRef rest) {
+        String side = keepLeft ? "_lpad" : "_rpad";
+        RowSchema nulls = Typing.nullable(keepLeft ? r : l);
+        String constant = b.add(OpKind.CONSTANT, op.id() + side + "_nulls", Params.of(OpKind.CONSTANT,
+                "type", StreamType.zset(nulls),
+                "rows", List.of(new Change(Row.wrap(new Object[nulls.size()]), 1))), Map.of());
+        Map<String, PortRef> feeds = keepLeft
+                ? Map.of("left", CircuitEdits.out(anti), "right", CircuitEdits.out(constant))
+                : Map.of("left", CircuitEdits.out(constant), "right", CircuitEdits.out(anti));
+        String pad = b.add(OpKind.PRODUCT, op.id() + side, Params.of(OpKind.PRODUCT, "projection", projection), feeds);
         String sum = b.add(OpKind.PLUS, op.id() + side + "_sum", Params.of(OpKind.PLUS),
                 Map.of("a", CircuitEdits.out(pad), "b", rest));
         return CircuitEdits.out(sum);

@@ -114,7 +114,7 @@ public final class Typing {
                 RowSchema l = zset(in(in, "left"), "left");
                 RowSchema r = zset(in(in, "right"), "right");
                 keys(p, l, r);
-                yield StreamType.zset(outerJoinOutput(op.kind(), l, r));
+                yield StreamType.zset(outerJoinOutput(op.kind(), p, l, r));
             }
             case INDEX -> {
                 RowSchema row = zset(in(in, "in"), "in");
@@ -372,6 +372,31 @@ public final class Typing {
             Column c = joined.column(i);
             boolean padded = i < l.size() ? nullLeft : nullRight;
             cols.add(new Column(c.name(), c.type(), c.nullable() || padded));
+        }
+        return new RowSchema(cols);
+    }
+
+    /**
+     * The output of an outer join with its parameters: the {@code projection} over {@code l.*} and
+     * {@code r.*}, typed with the padded side's columns nullable, or all columns as
+     * {@link #outerJoinOutput(org.dbspstudio.model.OpKind, RowSchema, RowSchema)} names them.
+     */
+    public static RowSchema outerJoinOutput(org.dbspstudio.model.OpKind kind, Params p, RowSchema l, RowSchema r)
+            throws TypeError {
+        List<NamedExpr> proj = p.namedExprs("projection");
+        if (proj == null) {
+            return outerJoinOutput(kind, l, r);
+        }
+        boolean nullLeft = kind == org.dbspstudio.model.OpKind.RIGHT_JOIN || kind == org.dbspstudio.model.OpKind.FULL_JOIN;
+        boolean nullRight = kind == org.dbspstudio.model.OpKind.LEFT_JOIN || kind == org.dbspstudio.model.OpKind.FULL_JOIN;
+        return project(proj, Scope.join(nullLeft ? nullable(l) : l, nullRight ? nullable(r) : r), "projection");
+    }
+
+    /** The schema with every column nullable (a side of an outer join that may be padded). */
+    public static RowSchema nullable(RowSchema s) {
+        List<Column> cols = new ArrayList<>();
+        for (Column c : s.columns()) {
+            cols.add(new Column(c.name(), c.type(), true));
         }
         return new RowSchema(cols);
     }

@@ -114,6 +114,8 @@ final class Joins {
         boolean keepRight = kind != OpKind.LEFT_JOIN;
         Row nullLeft = Row.wrap(new Object[l.size()]);
         Row nullRight = Row.wrap(new Object[r.size()]);
+        KeyFn proj = projection(b, keepRight ? org.dbspstudio.model.typing.Typing.nullable(l) : l,
+                keepLeft ? org.dbspstudio.model.typing.Typing.nullable(r) : r);
         return new OpNode(b.op()) {
             @Override
             public void eval(Ctx ctx) throws ExprException {
@@ -126,9 +128,9 @@ final class Joins {
                     Row k = lk.key(x);
                     ZSet m = k == null ? ZSet.EMPTY : right.get(k);
                     ctx.work(m.size());
-                    m.forEachX((y, v) -> out.add(x.concat(y), Math.multiplyExact(w, v)));
+                    m.forEachX((y, v) -> out.add(proj == null ? x.concat(y) : proj.apply(x, y), Math.multiplyExact(w, v)));
                     if (keepLeft && totalWeight(m) <= 0) {
-                        out.add(x.concat(nullRight), w);
+                        out.add(proj == null ? x.concat(nullRight) : proj.apply(x, nullRight), w);
                     }
                 });
                 if (keepRight) {
@@ -137,7 +139,7 @@ final class Joins {
                     c.forEachX((y, v) -> {
                         Row k = rk.key(y);
                         if (k == null || totalWeight(left.get(k)) <= 0) {
-                            out.add(nullLeft.concat(y), v);
+                            out.add(proj == null ? nullLeft.concat(y) : proj.apply(nullLeft, y), v);
                         }
                     });
                 }
