@@ -51,6 +51,7 @@ public final class WindowAggregateRule implements OperatorRule {
         return op.id() + " (window aggregate, " + frame + ") becomes overΔ on its input's changes: each partition is"
                 + " kept ordered, and a change re-aggregates only the rows whose frame contains the changed row"
                 + (preceding == null ? " (the rows after it in its partition; with a monotone ORDER BY, only the new rows)"
-                : " (at most " + preceding + " rows after it" + ("rows".equals(op.params().string("frame")) ? ")" : " in ORDER BY value)"));
+                : "rows".equals(op.params().string("frame")) ? " (it and the next " + preceding + " rows)"
+                : " (it, its peers and the rows within " + preceding + " after it in ORDER BY value)");
     }
 }
