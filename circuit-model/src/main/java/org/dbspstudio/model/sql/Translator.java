@@ -70,7 +70,13 @@ final class Translator {
 
     private final Circuit circuit;
     private final Map<String, SourceSpan> spans;
-    private final Map<String, SqlFrontEnd.Source> sources;
+    private final Resolver sources;
+    private final Circuit root;
+
+    /** Finds the stream a table name reads (a table, a view, or inside a recursive query its feedback). */
+    interface Resolver {
+        Node resolve(String name, SourceSpan at) throws SqlException;
+    }
     private final IdentityHashMap<RelNode, SqlParserPos> relSpans;
     private final String prefix;
     private final RexBuilder rex;
@@ -80,6 +86,19 @@ final class Translator {
 
     Translator(Circuit circuit, Map<String, SourceSpan> spans, Map<String, SqlFrontEnd.Source> sources,
                IdentityHashMap<RelNode, SqlParserPos> relSpans, String prefix, RexBuilder rex, SourceSpan viewSpan) {
+        this(circuit, circuit, spans, (name, at) -> {
+            SqlFrontEnd.Source s = sources.get(name.toLowerCase(Locale.ROOT));
+            if (s == null) {
+                throw new SqlException(at.line(), at.column(), "unknown table " + name);
+            }
+            return s.node();
+        }, relSpans, prefix, rex, viewSpan);
+    }
+
+    /** A translation into {@code circuit}, which is {@code root} or a circuit nested in it (ids are unique in root). */
+    Translator(Circuit root, Circuit circuit, Map<String, SourceSpan> spans, Resolver sources,
+               IdentityHashMap<RelNode, SqlParserPos> relSpans, String prefix, RexBuilder rex, SourceSpan viewSpan) {
+        this.root = root;
         this.circuit = circuit;
         this.spans = spans;
         this.sources = sources;
@@ -96,6 +115,52 @@ final class Translator {
             s = "v_" + s;
         }
         return s;
+    }
+
+    /** An id used neither in the root circuit nor in the one being built. */
+    String freshId(String base) {
+        String id = circuit.freshId(root.freshId(base));
+        while (root != circuit && (root.allOperators().containsKey(id) || circuit.allOperators().containsKey(id))) {
+            id = circuit.freshId(root.freshId(id + "_2"));
+        }
+        return id;
+    }
+
+    /** Adds an operator whose output type the caller knows (δ₀, ∫, nested circuits). */
+    void addTyped(Operator op, SourceSpan span, List<String> inputs) {
+        circuit.add(op);
+        List<String> ports = op.inputPorts();
+        for (int i = 0; i < inputs.size(); i++) {
+            circuit.connect(inputs.get(i), op.id() + "." + ports.get(i));
+        }
+        spans.put(op.id(), span);
+        added.add(op.id());
+    }
+
+    /** Adds an operator typed by the catalog's rule (see {@link #add}). */
+    Node addOp(OpKind kind, String base, SourceSpan span, List<Node> inputs, Object... params) throws SqlException {
+        return add(kind, base, span, inputs, params);
+    }
+
+    /** Conforms a node to a row type (casts) and renames its columns. */
+    Node conformTo(Node n, RelDataType type, List<String> names, SourceSpan span) throws SqlException {
+        Node c = conform(n, type, span);
+        boolean same = true;
+        for (int i = 0; i < names.size(); i++) {
+            same &= c.schema().column(i).name().equals(names.get(i));
+        }
+        if (same) {
+            return c;
+        }
+        List<NamedExpr> proj = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            proj.add(new NamedExpr(names.get(i), Exprs.ident(c.schema().column(i).name())));
+        }
+        return add(OpKind.MAP, "map", span, List.of(c), "projection", proj);
+    }
+
+    Node translateRel(RelNode rel, SourceSpan span) throws SqlException {
+        return translate(rel, span);
     }
 
     /** Removes every operator this translation added (the view failed). */
@@ -151,11 +216,7 @@ final class Translator {
         Node n;
         if (rel instanceof TableScan scan) {
             List<String> qn = scan.getTable().getQualifiedName();
-            SqlFrontEnd.Source s = sources.get(qn.get(qn.size() - 1).toLowerCase(Locale.ROOT));
-            if (s == null) {
-                throw refuse(span, "unknown table " + qn.get(qn.size() - 1));
-            }
-            n = s.node();
+            n = sources.resolve(qn.get(qn.size() - 1), span);
         } else if (rel instanceof Project p) {
             n = project(p, span);
         } else if (rel instanceof Filter f) {
@@ -226,7 +287,7 @@ final class Translator {
 
     /** Adds an operator fed by {@code inputs} (in the order of its input ports) and types it. */
     private Node add(OpKind kind, String base, SourceSpan span, List<Node> inputs, Object... params) throws SqlException {
-        String id = circuit.freshId(prefix + "_" + base);
+        String id = freshId(prefix + "_" + base);
         Operator op = Operator.of(id, kind, params);
         List<String> ports = op.inputPorts();
         Map<String, StreamType> types = new LinkedHashMap<>();

@@ -81,6 +81,64 @@ class SqlFrontEndTest {
     }
 
     @Test
+    void recursiveQueriesBecomeNestedCircuits() {
+        var r = ok("""
+                CREATE TABLE edges (src INT NOT NULL, dst INT NOT NULL);
+                CREATE VIEW closure AS WITH RECURSIVE tc (s, d) AS (
+                  SELECT src, dst FROM edges
+                  UNION SELECT tc.s, e.dst FROM tc JOIN edges e ON tc.d = e.src)
+                SELECT s, d FROM tc;
+                """);
+        var c = r.document().circuit();
+        assertThat(c.operatorsOfKind(OpKind.NESTED)).hasSize(1);
+        var child = c.operatorsOfKind(OpKind.NESTED).get(0).child();
+        assertThat(child.operatorsOfKind(OpKind.DELTA0)).extracting(o -> o.params().string("port")).containsExactly("edges");
+        assertThat(child.operatorsOfKind(OpKind.INTEGRAL)).extracting(o -> o.params().string("port")).containsExactly("tc");
+        assertThat(child.operatorsOfKind(OpKind.DELAY)).hasSize(1);
+        assertThat(child.operatorsOfKind(OpKind.DISTINCT)).hasSize(1);
+        assertThat(child.operatorsOfKind(OpKind.JOIN)).hasSize(1);
+        assertThat(r.document().sources()).containsKeys(child.operatorIds().toArray(new String[0]));
+        assertThat(r.views()).extracting(SqlFrontEnd.View::columns).containsExactly(List.of("s", "d"));
+    }
+
+    @Test
+    void recursionThatIsNotALeastFixpointIsRefused() {
+        String t = "CREATE TABLE edges (src INT NOT NULL, dst INT NOT NULL);\n";
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION ALL SELECT src FROM r) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:61: unsupported: WITH RECURSIVE … UNION ALL");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT COUNT(*) FROM r) SELECT * FROM r;"))
+                .singleElement().asString().contains("unsupported: in WITH RECURSIVE the recursive step").contains("aggregate function");
+        // PostgreSQL's split: the last top-level UNION decides (here UNION ALL, so bag recursion)
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT dst FROM edges UNION ALL SELECT src FROM r) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:89: unsupported: WITH RECURSIVE … UNION ALL");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT src FROM r EXCEPT SELECT dst FROM edges) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:85: unsupported: in WITH RECURSIVE the query must end in UNION");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT src FROM r ORDER BY src LIMIT 2) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:85: unsupported: ORDER on a recursive query");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src, dst FROM edges UNION SELECT a.src, b.dst FROM r a JOIN r b ON a.dst = b.src) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:72: unsupported: the recursive step joins r with itself");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT dst FROM edges WHERE dst NOT IN (SELECT src FROM r)) SELECT * FROM r;"))
+                .singleElement().asString().startsWith("2:67: unsupported: in WITH RECURSIVE the recursive step").contains("NOT IN / NOT EXISTS");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT e.dst FROM edges e LEFT JOIN r ON r.src = e.src) SELECT * FROM r;"))
+                .singleElement().asString().contains("LEFT join");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT r.src, dst FROM r JOIN edges ON r.src = dst) SELECT * FROM r;"))
+                .singleElement().asString().contains("the recursive step of r has 2 columns but its seed has 1");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT src / 2.5 FROM r) SELECT * FROM r;"))
+                .singleElement().asString().contains("column 1 (src) of the recursive step is DECIMAL but the seed's is INTEGER");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT src FROM r), s AS (SELECT 1) SELECT * FROM r;"))
+                .singleElement().asString().contains("unsupported: more than one query after WITH RECURSIVE");
+        assertThat(errors(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT src FROM r UNION SELECT dst FROM edges) SELECT * FROM r;"))
+                .singleElement().asString().contains("r is read before the last UNION of its recursive query");
+        // what does not depend on r may use anything
+        ok(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT r.src + 1 FROM r"
+                + " JOIN (SELECT src, COUNT(*) AS n FROM edges GROUP BY src) c ON c.src = r.src WHERE r.src < 5) SELECT * FROM r;");
+        // nothing of a refused view is left behind
+        var r = SqlFrontEnd.compile(t + "CREATE VIEW v AS WITH RECURSIVE r AS (SELECT src FROM edges UNION SELECT COUNT(*) FROM r) SELECT * FROM r;");
+        assertThat(r.document().circuit().operatorIds()).containsExactly("edges");
+        assertThat(r.document().sources()).containsOnlyKeys("edges");
+    }
+
+    @Test
     void errorsNameLineColumnAndConstruct() {
         assertThat(errors(TABLES + "CREATE VIEW v AS SELECT nosuch FROM users;"))
                 .singleElement().asString().startsWith("3:25: Column 'nosuch' not found");
