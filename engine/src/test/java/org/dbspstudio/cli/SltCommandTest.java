@@ -51,18 +51,24 @@ class SltCommandTest {
                 4
                 2
 
+                query II nosort
+                SELECT a / (a - a), b % 0 FROM t WHERE a = 1
+                ----
+                NULL
+                NULL
+
                 query I nosort
                 SELECT SUM(a) FROM t
                 ----
                 10
 
                 query I nosort
-                SELECT a FROM t ORDER BY a LIMIT 1
+                SELECT a FROM t LIMIT 1
                 ----
                 1
                 """);
         Main.Captured r = MainTest.run("slt", f.toString());
-        assertThat(r.out()).contains("mine.test: 2 passed, 1 failed, 1 refused");
+        assertThat(r.out()).contains("mine.test: 3 passed, 1 failed, 1 refused");
         assertThat(r.out()).contains("expected 10").contains("got      9");
         assertThat(r.code()).isEqualTo(1);
     }

@@ -49,6 +49,25 @@ class SqlDuckDbTest {
                 COALESCE(uid, -1) AS u, NULLIF(uid, 3) AS not3 FROM orders;
             CREATE VIEW nulls AS SELECT oid FROM orders WHERE uid IS NULL OR amount IS NOT NULL AND NOT (uid = 2);
             CREATE VIEW on_view AS SELECT dept, n FROM per_dept WHERE n > 1;
+            CREATE VIEW top3 AS SELECT oid, amount FROM orders ORDER BY amount DESC NULLS LAST, oid LIMIT 3;
+            CREATE VIEW page2 AS SELECT uid, amount FROM orders ORDER BY uid NULLS FIRST, amount DESC NULLS FIRST LIMIT 4 OFFSET 2;
+            CREATE VIEW top_buyers AS SELECT name FROM users WHERE id IN (SELECT uid FROM orders ORDER BY amount DESC NULLS LAST, uid LIMIT 3);
+            CREATE VIEW both_all AS SELECT uid FROM orders INTERSECT ALL SELECT id FROM users;
+            CREATE VIEW only_all AS SELECT uid FROM orders EXCEPT ALL SELECT id FROM users;
+            CREATE VIEW chain_all AS SELECT dept FROM users EXCEPT ALL SELECT 'hr' INTERSECT ALL SELECT dept FROM users WHERE id > 2;
+            CREATE VIEW first2 AS SELECT * FROM (SELECT uid, oid, amount,
+                ROW_NUMBER() OVER (PARTITION BY uid ORDER BY amount DESC NULLS LAST, oid) AS rn FROM orders) t WHERE rn <= 2;
+            CREATE VIEW ranked AS SELECT dept, name, rk FROM (SELECT dept, name, RANK() OVER (PARTITION BY dept ORDER BY name NULLS FIRST) AS rk
+                FROM users) t WHERE rk < 3;
+            CREATE VIEW latest AS SELECT uid, amount FROM (SELECT uid, amount, odate,
+                DENSE_RANK() OVER (PARTITION BY uid ORDER BY odate DESC) AS dr FROM orders) t WHERE dr = 1 AND amount IS NOT NULL;
+            CREATE VIEW distinct_sums AS SELECT uid, SUM(DISTINCT amount) AS s, COUNT(DISTINCT odate) AS days, AVG(DISTINCT amount) AS a
+                FROM orders GROUP BY uid;
+            CREATE VIEW by_zero AS SELECT oid, oid % (uid - 3) AS m, MOD(uid, oid - 5) AS n FROM orders;
+            CREATE VIEW scrambled AS SELECT u.name, o.oid, u2.dept FROM users u, orders o, users u2
+                WHERE u2.id = o.uid AND u.dept = u2.dept AND u.id < 4;
+            CREATE VIEW scrambled_outer AS SELECT a.name, o.oid, x.amount FROM users a, orders o, users b LEFT JOIN orders x ON x.uid = b.id
+                WHERE b.id = o.uid AND a.id = x.oid % 8;
             CREATE VIEW reach AS WITH RECURSIVE r (s, d) AS (
                 SELECT uid, oid FROM orders WHERE uid IS NOT NULL
                 UNION SELECT r.s, o.oid FROM r JOIN orders o ON r.d = o.uid)
@@ -117,6 +136,9 @@ class SqlDuckDbTest {
                 o.step(o.randomChanges(rnd, makers, step == 0 ? 10 : 4, step == 0 ? 0 : 3));
             }
             assertThat(o.comparedRows).isGreaterThan(500);
+            assertThat(o.nonEmpty).contains("top3", "page2", "top_buyers", "both_all", "only_all", "chain_all", "first2",
+                    "ranked", "latest", "distinct_sums", "by_zero",
+                    "scrambled", "scrambled_outer");
         }
     }
 }

@@ -210,10 +210,15 @@ final class Exprs {
                 return arithmetic(call, "-");
             case TIMES:
                 return infix(call, "*");
-            case DIVIDE:
-                return infix(call, "/");
-            case MOD:
-                return "MOD(" + String.join(", ", args(call)) + ")";
+            case DIVIDE: {
+                // as in SQLite (and DuckDB's %): a division by zero is NULL, not an error
+                List<String> a = args(call);
+                return "(" + a.get(0) + " / NULLIF(" + a.get(1) + ", 0))";
+            }
+            case MOD: {
+                List<String> a = args(call);
+                return "MOD(" + a.get(0) + ", NULLIF(" + a.get(1) + ", 0))";
+            }
             case MINUS_PREFIX:
                 return "(- " + sql(call.operands.get(0)) + ")";
             case PLUS_PREFIX:

@@ -15,6 +15,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptListener;
 import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -823,9 +824,44 @@ public final class SqlFrontEnd {
         rel = RelDecorrelator.decorrelateQuery(rel, builder);
         rel = hep(rel, planner, relSpans, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
                 CoreRules.FILTER_MERGE, CoreRules.JOIN_PUSH_EXPRESSIONS);
+        if (hasAvoidableProduct(rel)) {
+            // FROM a, b, c WHERE … in an order that puts tables without a common predicate next to each
+            // other: order the joins so that each joins on a key where one exists (Calcite's heuristic)
+            HepProgramBuilder b = HepProgram.builder();
+            b.addMatchOrder(HepMatchOrder.BOTTOM_UP);
+            b.addRuleInstance(CoreRules.PROJECT_REMOVE);
+            b.addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN);
+            b.addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE);
+            b.addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE);
+            b.addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE);
+            SpanPlanner p = new SpanPlanner(b.build(), relSpans);
+            p.setRoot(rel);
+            rel = p.findBestExp();
+            rel = hep(rel, planner, relSpans, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
+                    CoreRules.FILTER_MERGE, CoreRules.JOIN_PUSH_EXPRESSIONS);
+        }
         rel = hep(rel, planner, relSpans, CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN);
         rel = hep(rel, planner, relSpans, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
         return rel;
+    }
+
+    /** Whether an inner join without an equality predicate (a product) sits in a tree of inner joins. */
+    private static boolean hasAvoidableProduct(RelNode rel) {
+        int[] joins = {0};
+        boolean[] product = {false};
+        new org.apache.calcite.rel.RelVisitor() {
+            @Override
+            public void visit(RelNode node, int ordinal, RelNode parent) {
+                if (node instanceof org.apache.calcite.rel.core.Join j && j.getJoinType() == org.apache.calcite.rel.core.JoinRelType.INNER) {
+                    joins[0]++;
+                    if (j.analyzeCondition().leftKeys.isEmpty()) {
+                        product[0] = true;
+                    }
+                }
+                super.visit(node, ordinal, parent);
+            }
+        }.go(rel);
+        return product[0] && joins[0] >= 2;
     }
 
     /** A Hep planner that carries source spans from each relational expression to its copies and rewrites. */

@@ -32,6 +32,8 @@ import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexOver;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.DateString;
@@ -219,6 +221,8 @@ final class Translator {
             n = sources.resolve(qn.get(qn.size() - 1), span);
         } else if (rel instanceof Project p) {
             n = project(p, span);
+        } else if (rel instanceof Filter f && f.getInput() instanceof Project p && hasOver(p)) {
+            n = rankFilter(f, p, span);
         } else if (rel instanceof Filter f) {
             Node in = translate(f.getInput(), span);
             n = add(OpKind.FILTER, "filter", span, List.of(in), "predicate", sql(f.getCondition(), single(in), span));
@@ -231,10 +235,7 @@ final class Translator {
         } else if (rel instanceof Values v) {
             n = values(v, span);
         } else if (rel instanceof Sort s) {
-            if (s.fetch != null || s.offset != null) {
-                throw refuse(span, "unsupported: ORDER BY … LIMIT/OFFSET (top-k)");
-            }
-            n = translate(s.getInput(), span);
+            n = s.fetch != null || s.offset != null ? limit(s, span) : translate(s.getInput(), span);
         } else if (rel instanceof Correlate) {
             throw refuse(span, "unsupported: a correlated subquery that cannot be turned into a join");
         } else {
@@ -317,8 +318,8 @@ final class Translator {
     private Node project(Project p, SourceSpan span) throws SqlException {
         Node in = translate(p.getInput(), span);
         for (RexNode e : p.getProjects()) {
-            if (RexUtil.containsCorrelation(e) || e instanceof org.apache.calcite.rex.RexOver) {
-                throw refuse(span, "unsupported: " + (e instanceof org.apache.calcite.rex.RexOver ? "window functions"
+            if (RexUtil.containsCorrelation(e) || RexOver.containsOver(e)) {
+                throw refuse(span, "unsupported: " + (RexOver.containsOver(e) ? "window functions other than one ROW_NUMBER, RANK or DENSE_RANK bounded by WHERE … <= k"
                         : "a correlated subquery that cannot be turned into a join"));
             }
         }
@@ -513,6 +514,179 @@ final class Translator {
         return j;
     }
 
+    private static boolean hasOver(Project p) {
+        for (RexNode e : p.getProjects()) {
+            if (RexOver.containsOver(e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A whole number literal (LIMIT, OFFSET, the bound of a rank), or null. */
+    private static Long whole(RexNode e) {
+        if (e instanceof RexLiteral lit && !lit.isNull()) {
+            BigDecimal d = lit.getValueAs(BigDecimal.class);
+            if (d != null && d.signum() >= 0 && d.stripTrailingZeros().scale() <= 0 && d.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
+                return d.longValueExact();
+            }
+        }
+        return null;
+    }
+
+    private static String sortKey(String expr, boolean descending, RelFieldCollation.NullDirection nulls) {
+        String s = expr + (descending ? " DESC" : " ASC");
+        if (nulls == RelFieldCollation.NullDirection.FIRST) {
+            s += " NULLS FIRST";
+        } else if (nulls == RelFieldCollation.NullDirection.LAST) {
+            s += " NULLS LAST";
+        }
+        return s;
+    }
+
+    /** A column name not among {@code schema}'s. */
+    private static String freshColumn(RowSchema schema, String base) {
+        String name = base;
+        for (int i = 2; ; i++) {
+            String n = name;
+            if (schema.columns().stream().noneMatch(c -> c.name().equalsIgnoreCase(n))) {
+                return name;
+            }
+            name = base + "_" + i;
+        }
+    }
+
+    /** ORDER BY … LIMIT k [OFFSET m]: the top k + m rows by ROW_NUMBER, those ranked after m. */
+    private Node limit(Sort s, SourceSpan span) throws SqlException {
+        Long fetch = s.fetch == null ? null : whole(s.fetch);
+        Long offset = s.offset == null ? Long.valueOf(0) : whole(s.offset);
+        if (s.fetch != null && fetch == null || offset == null) {
+            throw refuse(span, "unsupported: LIMIT/OFFSET other than a whole number literal");
+        }
+        if (fetch == null) {
+            throw refuse(span, "unsupported: OFFSET without LIMIT");
+        }
+        if (s.getCollation().getFieldCollations().isEmpty()) {
+            throw refuse(span, "unsupported: LIMIT without ORDER BY (it keeps arbitrary rows)");
+        }
+        Node in = translate(s.getInput(), span);
+        if (fetch == 0) {
+            return add(OpKind.FILTER, "limit_0", span, List.of(in), "predicate", "FALSE");
+        }
+        List<String> orderBy = new ArrayList<>();
+        for (RelFieldCollation fc : s.getCollation().getFieldCollations()) {
+            orderBy.add(sortKey(Exprs.ident(in.schema().column(fc.getFieldIndex()).name()),
+                    fc.getDirection().isDescending(), fc.nullDirection));
+        }
+        if (offset == 0) {
+            return add(OpKind.TOP_K, "limit", span, List.of(in), "orderBy", orderBy, "k", fetch, "rank", "row_number");
+        }
+        String rn = freshColumn(in.schema(), "row_number");
+        Node top = add(OpKind.TOP_K, "limit", span, List.of(in), "orderBy", orderBy, "k", fetch + offset,
+                "rank", "row_number", "rankColumn", rn);
+        Node after = add(OpKind.FILTER, "offset", span, List.of(top), "predicate", Exprs.ident(rn) + " > " + offset);
+        return add(OpKind.MAP, "map", span, List.of(after), "projection", columnsOf(in, null, unique(in.schema().names()), 0));
+    }
+
+    /**
+     * {@code WHERE r <= k} over {@code ROW_NUMBER() / RANK() / DENSE_RANK() OVER (PARTITION BY … ORDER BY …) AS r}:
+     * a top-k per partition; any other window function or use of it is refused.
+     */
+    private Node rankFilter(Filter f, Project p, SourceSpan span) throws SqlException {
+        int at = -1;
+        RexOver over = null;
+        for (int i = 0; i < p.getProjects().size(); i++) {
+            RexNode e = p.getProjects().get(i);
+            if (e instanceof RexOver o && at < 0) {
+                at = i;
+                over = o;
+            } else if (RexOver.containsOver(e) || RexUtil.containsCorrelation(e)) {
+                throw refuse(span, "unsupported: window functions other than one ROW_NUMBER, RANK or DENSE_RANK bounded by WHERE … <= k");
+            }
+        }
+        String rank = switch (over.getOperator().getKind()) {
+            case ROW_NUMBER -> "row_number";
+            case RANK -> "rank";
+            case DENSE_RANK -> "dense_rank";
+            default -> throw refuse(span, "unsupported: window function " + over.getOperator().getName());
+        };
+        if (over.getWindow().orderKeys.isEmpty()) {
+            throw refuse(span, "unsupported: " + over.getOperator().getName() + "() OVER without ORDER BY");
+        }
+        Long k = null;
+        List<RexNode> rest = new ArrayList<>();
+        for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
+            Long bound = rankBound(c, at);
+            if (bound != null) {
+                k = k == null ? bound : Math.min(k, bound);
+            } else if (org.apache.calcite.plan.RelOptUtil.InputFinder.bits(c).get(at)) {
+                throw refuse(span, "unsupported: a condition on " + over.getOperator().getName()
+                        + "() other than <= k, < k or = 1 (top-k)");
+            } else {
+                rest.add(c);
+            }
+        }
+        if (k == null) {
+            throw refuse(span, "unsupported: " + over.getOperator().getName() + "() without a bound <= k in WHERE");
+        }
+        Node in = translate(p.getInput(), span);
+        if (k < 1) {
+            k = 1L;
+            rest.add(rex.makeLiteral(false));
+        }
+        List<String> partitionBy = new ArrayList<>();
+        for (RexNode e : over.getWindow().partitionKeys) {
+            partitionBy.add(sql(e, single(in), span));
+        }
+        List<String> orderBy = new ArrayList<>();
+        for (org.apache.calcite.rex.RexFieldCollation fc : over.getWindow().orderKeys) {
+            orderBy.add(sortKey(sql(fc.left, single(in), span), fc.getDirection().isDescending(), fc.getNullDirection()));
+        }
+        String rc = freshColumn(in.schema(), "rank");
+        Node top = add(OpKind.TOP_K, "topk", span, List.of(in), "partitionBy", partitionBy, "orderBy", orderBy, "k", k,
+                "rank", rank, "rankColumn", rc);
+        List<String> names = unique(p.getRowType().getFieldNames());
+        List<NamedExpr> proj = new ArrayList<>();
+        for (int i = 0; i < p.getProjects().size(); i++) {
+            proj.add(new NamedExpr(names.get(i), i == at ? Exprs.ident(rc) : sql(p.getProjects().get(i), single(in), span)));
+        }
+        Node mapped = add(OpKind.MAP, "map", span, List.of(top), "projection", proj);
+        if (rest.isEmpty()) {
+            return mapped;
+        }
+        return add(OpKind.FILTER, "filter", span, List.of(mapped), "predicate",
+                sql(RexUtil.composeConjunction(rex, rest), single(mapped), span));
+    }
+
+    /** k when {@code c} is {@code $at <= k}, {@code $at < k + 1}, {@code $at = 1} (or mirrored); else null. */
+    private static Long rankBound(RexNode c, int at) {
+        if (!(c instanceof org.apache.calcite.rex.RexCall call) || call.getOperands().size() != 2) {
+            return null;
+        }
+        RexNode a = call.getOperands().get(0);
+        RexNode b = call.getOperands().get(1);
+        org.apache.calcite.sql.SqlKind kind = call.getKind();
+        if (b instanceof org.apache.calcite.rex.RexInputRef && !(a instanceof org.apache.calcite.rex.RexInputRef)) {
+            RexNode t = a;
+            a = b;
+            b = t;
+            kind = kind.reverse();
+        }
+        if (!(a instanceof org.apache.calcite.rex.RexInputRef ref) || ref.getIndex() != at) {
+            return null;
+        }
+        Long v = whole(b);
+        if (v == null) {
+            return null;
+        }
+        return switch (kind) {
+            case LESS_THAN_OR_EQUAL -> v;
+            case LESS_THAN -> v - 1;
+            case EQUALS -> v == 1 ? Long.valueOf(1) : null;
+            default -> null;
+        };
+    }
+
     private Node aggregate(Aggregate a, SourceSpan span) throws SqlException {
         if (a.getGroupType() != Aggregate.Group.SIMPLE) {
             throw refuse(span, "unsupported: GROUPING SETS, ROLLUP and CUBE");
@@ -606,8 +780,12 @@ final class Translator {
             return acc;
         }
         if (s.all) {
-            throw refuse(span, "unsupported: " + (s instanceof Minus ? "EXCEPT ALL" : "INTERSECT ALL")
-                    + " (needs an operator the catalog does not have yet)");
+            OpKind kind = s instanceof Minus ? OpKind.EXCEPT : OpKind.INTERSECT;
+            Node acc = ins.get(0);
+            for (int i = 1; i < ins.size(); i++) {
+                acc = add(kind, s instanceof Minus ? "except_all" : "intersect_all", span, List.of(acc, ins.get(i)), "all", true);
+            }
+            return acc;
         }
         Node acc = add(OpKind.DISTINCT, "distinct", span, List.of(ins.get(0)));
         for (int i = 1; i < ins.size(); i++) {

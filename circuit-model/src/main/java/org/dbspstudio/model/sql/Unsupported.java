@@ -20,7 +20,7 @@ final class Unsupported extends SqlBasicVisitor<Void> {
     /** Functions (besides operators and CASE/CAST) whose meaning the catalog's expressions and aggregates have. */
     private static final Set<String> FUNCTIONS = Set.of("COUNT", "SUM", "AVG", "MIN", "MAX", "ABS", "MOD", "ROUND",
             "FLOOR", "CEIL", "CEILING", "UPPER", "LOWER", "CHAR_LENGTH", "CHARACTER_LENGTH", "SUBSTRING", "TRIM",
-            "POSITION", "COALESCE", "NULLIF", "EXTRACT", "CAST");
+            "POSITION", "COALESCE", "NULLIF", "EXTRACT", "CAST", "ROW_NUMBER", "RANK", "DENSE_RANK");
 
     private static final class Found extends RuntimeException {
         final transient SqlParserPos pos;
@@ -45,15 +45,25 @@ final class Unsupported extends SqlBasicVisitor<Void> {
         SqlParserPos pos = call.getParserPosition();
         if (call instanceof SqlOrderBy ob && (ob.fetch != null || ob.offset != null)) {
             SqlNode at = ob.fetch != null ? ob.fetch : ob.offset;
-            throw new Found(at.getParserPosition(), "unsupported: " + (ob.orderList.isEmpty() ? "LIMIT/OFFSET without ORDER BY"
-                    : "ORDER BY … LIMIT (top-k)") + " — a view is an unordered set of rows");
+            if (ob.orderList.isEmpty()) {
+                throw new Found(at.getParserPosition(), "unsupported: LIMIT/OFFSET without ORDER BY (it keeps arbitrary rows)");
+            }
+            if (ob.fetch == null) {
+                throw new Found(at.getParserPosition(), "unsupported: OFFSET without LIMIT");
+            }
         }
         if (call instanceof SqlSelect s && (s.getFetch() != null || s.getOffset() != null)) {
             SqlNode at = s.getFetch() != null ? s.getFetch() : s.getOffset();
-            throw new Found(at.getParserPosition(), "unsupported: LIMIT/OFFSET (top-k)");
+            throw new Found(at.getParserPosition(), "unsupported: LIMIT/OFFSET without ORDER BY (it keeps arbitrary rows)");
         }
         switch (k) {
-            case OVER, WINDOW -> throw new Found(pos, "unsupported: window functions (OVER)");
+            case OVER -> {
+                SqlNode f = call.operand(0);
+                String fn = f instanceof SqlCall fc ? fc.getOperator().getName().toUpperCase(Locale.ROOT) : "";
+                if (!Set.of("ROW_NUMBER", "RANK", "DENSE_RANK").contains(fn)) {
+                    throw new Found(pos, "unsupported: window functions other than ROW_NUMBER, RANK and DENSE_RANK (OVER)");
+                }
+            }
             case GROUPING_SETS, ROLLUP, CUBE -> throw new Found(pos, "unsupported: " + k.name().replace('_', ' '));
             case FILTER -> throw new Found(pos, "unsupported: aggregate FILTER clauses");
             case WITHIN_GROUP -> throw new Found(pos, "unsupported: WITHIN GROUP");

@@ -139,11 +139,50 @@ class SqlFrontEndTest {
     }
 
     @Test
+    void limitsSetOperationsOnBagsAndRanksUseTheirOperators() {
+        var r = ok(TABLES + """
+                CREATE VIEW a AS SELECT oid FROM orders ORDER BY amount DESC LIMIT 3;
+                CREATE VIEW b AS SELECT oid FROM orders ORDER BY oid LIMIT 3 OFFSET 2;
+                CREATE VIEW c AS SELECT uid FROM orders INTERSECT ALL SELECT id FROM users;
+                CREATE VIEW d AS SELECT uid FROM orders EXCEPT ALL SELECT id FROM users;
+                CREATE VIEW e AS SELECT * FROM (SELECT uid, RANK() OVER (PARTITION BY uid ORDER BY amount) AS r FROM orders) t WHERE r <= 2;
+                CREATE VIEW f AS SELECT oid FROM orders ORDER BY oid LIMIT 0;
+                """);
+        var c = r.document().circuit();
+        assertThat(c.operatorsOfKind(OpKind.TOP_K)).extracting(o -> o.params().integer("k")).containsExactlyInAnyOrder(3L, 5L, 2L);
+        assertThat(c.operatorsOfKind(OpKind.INTERSECT)).singleElement().satisfies(o -> assertThat(o.params().bool("all")).isTrue());
+        assertThat(c.operatorsOfKind(OpKind.EXCEPT)).singleElement().satisfies(o -> assertThat(o.params().bool("all")).isTrue());
+        assertThat(c.operatorsOfKind(OpKind.TOP_K)).filteredOn(o -> !o.params().strings("partitionBy").isEmpty())
+                .singleElement().satisfies(o -> assertThat(o.params().string("rank")).isEqualTo("rank"));
+        String u = TABLES + "CREATE VIEW v AS ";
+        assertThat(errors(u + "SELECT oid FROM orders LIMIT 3;")).singleElement().asString().contains("LIMIT/OFFSET without ORDER BY");
+        assertThat(errors(u + "SELECT oid FROM orders ORDER BY oid OFFSET 3;")).singleElement().asString().contains("OFFSET without LIMIT");
+        assertThat(errors(u + "SELECT uid, SUM(oid) OVER (ORDER BY oid) FROM orders;")).singleElement().asString()
+                .contains("unsupported: window functions other than ROW_NUMBER, RANK and DENSE_RANK");
+        assertThat(errors(u + "SELECT uid, ROW_NUMBER() OVER (ORDER BY oid) FROM orders;")).singleElement().asString()
+                .contains("unsupported: window functions other than one ROW_NUMBER, RANK or DENSE_RANK bounded by WHERE");
+        assertThat(errors(u + "SELECT * FROM (SELECT uid, ROW_NUMBER() OVER (ORDER BY oid) AS n FROM orders) t WHERE n >= 2;"))
+                .singleElement().asString().contains("a condition on ROW_NUMBER() other than <= k");
+        assertThat(errors(u + "SELECT * FROM (SELECT uid, ROW_NUMBER() OVER (PARTITION BY uid) AS n FROM orders) t WHERE n <= 2;"))
+                .singleElement().asString().contains("OVER without ORDER BY");
+    }
+
+    @Test
+    void tablesListedWithoutACommonPredicateAreJoinedOnKeysNotMultiplied() {
+        var r = ok(TABLES + """
+                CREATE VIEW v AS SELECT u.name, o.oid, u2.dept FROM users u, orders o, users u2
+                  WHERE u2.id = o.uid AND u.dept = u2.dept AND u.id < 4;
+                """);
+        assertThat(r.document().circuit().operatorsOfKind(OpKind.PRODUCT)).isEmpty();
+        assertThat(r.document().circuit().operatorsOfKind(OpKind.JOIN)).hasSize(2);
+    }
+
+    @Test
     void errorsNameLineColumnAndConstruct() {
         assertThat(errors(TABLES + "CREATE VIEW v AS SELECT nosuch FROM users;"))
                 .singleElement().asString().startsWith("3:25: Column 'nosuch' not found");
-        assertThat(errors(TABLES + "CREATE VIEW v AS\n  SELECT id FROM users ORDER BY id LIMIT 3;"))
-                .singleElement().asString().contains("4:42").contains("top-k");
+        assertThat(errors(TABLES + "CREATE VIEW v AS\n  SELECT id FROM users LIMIT 3;"))
+                .singleElement().asString().contains("4:30").contains("LIMIT/OFFSET without ORDER BY");
         assertThat(errors(TABLES + "CREATE VIEW v AS SELECT SQRT(id) FROM users;"))
                 .singleElement().asString().isEqualTo("3:25: unsupported function: SQRT");
         assertThat(errors(TABLES + "CREATE VIEW v AS SELECT id FROM users\nWHERE id = = 3;\nCREATE VIEW w AS SELECT 1;"))
