@@ -176,6 +176,18 @@ final class SltRunner {
             return;
         } else if (head.startsWith("CREATE VIEW")) {
             viewStatements.add(sql);
+        } else if (head.startsWith("DROP INDEX")) {
+            return;
+        } else if (head.startsWith("DROP VIEW")) {
+            String[] w = sql.strip().split("\\s+");
+            String name = w[w.length - 1].replace(";", "");
+            boolean removed = viewStatements.removeIf(v -> {
+                String[] vw = v.strip().split("\\s+");
+                return vw.length > 2 && vw[2].equalsIgnoreCase(name);
+            });
+            if (!removed && !head.startsWith("DROP VIEW IF EXISTS")) {
+                broken("DROP VIEW of an unknown view " + name);
+            }
         } else if (head.startsWith("INSERT")) {
             try {
                 insert(sql);
@@ -223,7 +235,8 @@ final class SltRunner {
             }
         }
         if (!(ins.getSource() instanceof SqlBasicCall values) || values.getKind() != SqlKind.VALUES) {
-            throw new IllegalArgumentException("INSERT … SELECT");
+            insertSelect(sql, key, schema, positions, cols == null ? schema.size() : cols.size());
+            return;
         }
         for (SqlNode rowNode : values.getOperandList()) {
             List<SqlNode> items = ((SqlBasicCall) rowNode).getOperandList();
@@ -234,6 +247,85 @@ final class SltRunner {
             }
             data.get(key).add(Row.of(row));
         }
+    }
+
+    private static final java.util.regex.Pattern INSERT_SELECT = java.util.regex.Pattern.compile(
+            "(?is)^\\s*INSERT\\s+INTO\\s+[^\\s(]+\\s*(?:\\([^)]*\\)\\s*)?((?:SELECT|WITH|VALUES|\\().*)$");
+
+    /** INSERT … SELECT: the query computed by the front end and the engine over the data loaded so far. */
+    private void insertSelect(String sql, String key, RowSchema schema, int[] positions, int width) {
+        java.util.regex.Matcher m = INSERT_SELECT.matcher(sql);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("an INSERT whose source is not a query");
+        }
+        StringBuilder script = new StringBuilder(ddl);
+        for (String v : viewStatements) {
+            script.append(v).append(";\n");
+        }
+        script.append("CREATE VIEW slt_insert_source AS\n").append(m.group(1)).append('\n');
+        SqlFrontEnd.Result r = SqlFrontEnd.compile(script.toString());
+        if (!r.ok()) {
+            throw new IllegalArgumentException("INSERT … SELECT: " + r.errors().get(0).message());
+        }
+        SqlFrontEnd.View view = r.views().get(r.views().size() - 1);
+        if (view.columns().size() != width) {
+            throw new IllegalArgumentException("INSERT … SELECT of " + view.columns().size() + " columns into " + width);
+        }
+        ZSet result;
+        try {
+            SqlViews views = new SqlViews(r);
+            Map<String, ZSet> all = new LinkedHashMap<>();
+            for (var e : data.entrySet()) {
+                ZSet.Builder b = ZSet.builder();
+                e.getValue().forEach(row -> b.add(row, 1));
+                all.put(e.getKey(), b.build());
+            }
+            views.step(all);
+            result = views.snapshot(view.name());
+        } catch (EngineException e) {
+            throw new IllegalArgumentException("INSERT … SELECT: " + e.getMessage());
+        }
+        List<Row> rows = new ArrayList<>();
+        result.forEach((row, w) -> {
+            if (w < 0) {
+                throw new IllegalArgumentException("INSERT … SELECT gave a negative multiplicity");
+            }
+            Object[] out = new Object[schema.size()];
+            for (int i = 0; i < width; i++) {
+                int p = positions[i];
+                out[p] = convert(row.get(i), schema.column(p).type());
+            }
+            for (long k = 0; k < w; k++) {
+                rows.add(Row.of(out));
+            }
+        });
+        data.get(key).addAll(rows);
+    }
+
+    private static Object convert(Object v, SqlType t) {
+        if (v == null) {
+            return null;
+        }
+        return switch (t) {
+            case INTEGER, BIGINT -> {
+                if (v instanceof Long || v instanceof Integer) {
+                    yield ((Number) v).longValue();
+                }
+                BigDecimal d = v instanceof BigDecimal b ? b : v instanceof Number n ? BigDecimal.valueOf(n.doubleValue()) : null;
+                if (d == null || d.stripTrailingZeros().scale() > 0) {
+                    yield reject(v, t); // SQLite would keep a REAL that is not whole in an INTEGER column
+                }
+                yield d.longValueExact();
+            }
+            case DOUBLE -> v instanceof Number n ? (Object) n.doubleValue() : reject(v, t);
+            case DECIMAL -> v instanceof BigDecimal d ? d : v instanceof Number n ? (Object) new BigDecimal(n.toString()) : reject(v, t);
+            case VARCHAR -> v instanceof String ? v : reject(v, t);
+            default -> t == SqlType.BOOLEAN && v instanceof Boolean ? v : reject(v, t);
+        };
+    }
+
+    private static Object reject(Object v, SqlType t) {
+        throw new IllegalArgumentException("INSERT … SELECT: the value " + v + " in a " + t + " column");
     }
 
     private static Object value(SqlNode n, SqlType t) {
