@@ -67,6 +67,7 @@ final class SltRunner {
     }
 
     private final StringBuilder ddl = new StringBuilder();
+    private final Map<String, String> tableStatements = new LinkedHashMap<>();
     private final Map<String, List<Row>> data = new LinkedHashMap<>();
     private final Map<String, RowSchema> schemas = new LinkedHashMap<>();
     private final List<String> viewStatements = new ArrayList<>();
@@ -168,6 +169,9 @@ final class SltRunner {
             }
             ddl.append(sql).append(";\n");
             for (SqlFrontEnd.Table t : r.tables()) {
+                if (!schemas.containsKey(t.name())) {
+                    tableStatements.put(t.name(), sql);
+                }
                 schemas.put(t.name(), t.schema());
                 data.putIfAbsent(t.name(), new ArrayList<>());
             }
@@ -176,6 +180,32 @@ final class SltRunner {
             return;
         } else if (head.startsWith("CREATE VIEW")) {
             viewStatements.add(sql);
+        } else if (head.startsWith("DELETE")) {
+            try {
+                delete(sql);
+            } catch (RuntimeException e) {
+                broken("DELETE: " + e.getMessage());
+            }
+        } else if (head.startsWith("DROP TABLE")) {
+            String[] w = sql.strip().split("\\s+");
+            String name = w[w.length - 1].replace(";", "");
+            String key = null;
+            for (String t : schemas.keySet()) {
+                if (t.equalsIgnoreCase(name)) {
+                    key = t;
+                }
+            }
+            if (key == null) {
+                if (!head.startsWith("DROP TABLE IF EXISTS")) {
+                    broken("DROP TABLE of an unknown table " + name);
+                }
+                return;
+            }
+            schemas.remove(key);
+            data.remove(key);
+            tableStatements.remove(key);
+            ddl.setLength(0);
+            tableStatements.values().forEach(t -> ddl.append(t).append(";\n"));
         } else if (head.startsWith("DROP INDEX")) {
             return;
         } else if (head.startsWith("DROP VIEW")) {
@@ -251,6 +281,68 @@ final class SltRunner {
 
     private static final java.util.regex.Pattern INSERT_SELECT = java.util.regex.Pattern.compile(
             "(?is)^\\s*INSERT\\s+INTO\\s+[^\\s(]+\\s*(?:\\([^)]*\\)\\s*)?((?:SELECT|WITH|VALUES|\\().*)$");
+
+    private static final java.util.regex.Pattern DELETE = java.util.regex.Pattern.compile(
+            "(?is)^\\s*DELETE\\s+FROM\\s+([A-Za-z_][A-Za-z_0-9]*)\\s*(?:WHERE\\s+(.*?))?\\s*;?\\s*$");
+
+    /** DELETE FROM t [WHERE c]: the rows {@code SELECT * FROM t WHERE c} finds (computed by the front end and the engine) go. */
+    private void delete(String sql) {
+        java.util.regex.Matcher m = DELETE.matcher(sql);
+        if (!m.matches()) {
+            throw new IllegalArgumentException("not DELETE FROM table [WHERE …]");
+        }
+        String key = null;
+        for (String t : schemas.keySet()) {
+            if (t.equalsIgnoreCase(m.group(1))) {
+                key = t;
+            }
+        }
+        if (key == null) {
+            throw new IllegalArgumentException("no table " + m.group(1));
+        }
+        ZSet gone = compute("SELECT * FROM " + m.group(1) + (m.group(2) == null ? "" : " WHERE " + m.group(2)));
+        Map<Row, Long> remove = new LinkedHashMap<>();
+        gone.forEach((row, w) -> remove.merge(row, w, Long::sum));
+        List<Row> kept = new ArrayList<>();
+        for (Row r : data.get(key)) {
+            Long n = remove.get(r);
+            if (n != null && n > 0) {
+                remove.put(r, n - 1);
+            } else {
+                kept.add(r);
+            }
+        }
+        if (remove.values().stream().anyMatch(n -> n != 0)) {
+            throw new IllegalArgumentException("the rows to delete are not the table's");
+        }
+        data.put(key, kept);
+    }
+
+    /** A query's result over the data loaded so far (the snapshot circuit, one step). */
+    private ZSet compute(String query) {
+        StringBuilder script = new StringBuilder(ddl);
+        for (String v : viewStatements) {
+            script.append(v).append(";\n");
+        }
+        script.append("CREATE VIEW slt_statement_source AS\n").append(query).append('\n');
+        SqlFrontEnd.Result r = SqlFrontEnd.compile(script.toString());
+        if (!r.ok()) {
+            throw new IllegalArgumentException(r.errors().get(0).message());
+        }
+        try {
+            SqlViews views = new SqlViews(r);
+            Map<String, ZSet> all = new LinkedHashMap<>();
+            for (var e : data.entrySet()) {
+                ZSet.Builder b = ZSet.builder();
+                e.getValue().forEach(row -> b.add(row, 1));
+                all.put(e.getKey(), b.build());
+            }
+            views.step(all);
+            return views.snapshot(r.views().get(r.views().size() - 1).name());
+        } catch (EngineException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+    }
 
     /** INSERT … SELECT: the query computed by the front end and the engine over the data loaded so far. */
     private void insertSelect(String sql, String key, RowSchema schema, int[] positions, int width) {

@@ -27,6 +27,56 @@ class SltCommandTest {
     }
 
     @Test
+    void insertSelectDeleteAndDropChangeTheData(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("data.test");
+        Files.writeString(f, """
+                statement ok
+                CREATE TABLE t(a INTEGER, b INTEGER)
+
+                statement ok
+                INSERT INTO t VALUES(1, 2), (3, NULL), (5, 6), (5, 6)
+
+                statement ok
+                CREATE TABLE u(a INTEGER, b INTEGER)
+
+                statement ok
+                INSERT INTO u SELECT a, b FROM t WHERE a > 1
+
+                statement ok
+                DELETE FROM u WHERE b IS NULL
+
+                statement ok
+                CREATE VIEW v AS SELECT a FROM u
+
+                query I rowsort
+                SELECT a FROM v
+                ----
+                5
+                5
+
+                statement ok
+                DROP VIEW v
+
+                statement ok
+                DROP TABLE u
+
+                statement ok
+                CREATE TABLE u(x INTEGER)
+
+                statement ok
+                INSERT INTO u(x) SELECT COUNT(*) FROM t
+
+                query I nosort
+                SELECT x FROM u
+                ----
+                4
+                """);
+        Main.Captured r = MainTest.run("slt", f.toString());
+        assertThat(r.out()).contains("data.test: 2 passed, 0 failed, 0 refused");
+        assertThat(r.code()).isZero();
+    }
+
+    @Test
     void aWrongExpectedResultFails(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("mine.test");
         Files.writeString(f, """
