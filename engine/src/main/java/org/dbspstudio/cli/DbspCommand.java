@@ -15,10 +15,13 @@ abstract class DbspCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
-    public final Integer call() {
+    public final Integer call() throws Exception {
         return run(spec.commandLine().getOut(), spec.commandLine().getErr());
     }
 
-    /** Runs the command; returns its exit code. */
-    abstract int run(PrintWriter out, PrintWriter err);
+    /**
+     * Runs the command; returns its exit code. An exception it throws is reported by the command
+     * line's handler ({@link Main#commandLine}) as an internal error.
+     */
+    abstract int run(PrintWriter out, PrintWriter err) throws Exception;
 }

@@ -12,15 +12,12 @@ import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp slt [FILE-or-PATTERN...]}: runs SQL Logic Test files (SQLite's sqllogictest suite, from
@@ -32,7 +29,7 @@ import picocli.CommandLine.Spec;
             "FILE-or-PATTERN: a file on disk, or a path in the suite such as select1.test, random/groupby (a folder),",
             "random/aggregates/slt_good_1*.test (a pattern: * within a name, ** across folders). Default: select1..select5.",
             "Exit code 0: no query failed (refusals allowed); 1: some query gave a wrong result; 2: no such file."})
-final class SltCommand implements Callable<Integer> {
+final class SltCommand extends DbspCommand {
     private static final String ROOT = "test/";
 
     @Parameters(paramLabel = "FILE-or-PATTERN", arity = "0..*")
@@ -46,9 +43,6 @@ final class SltCommand implements Callable<Integer> {
 
     @Option(names = "--reasons", description = "list why queries were refused, most frequent first")
     boolean reasons;
-
-    @Spec
-    CommandSpec spec;
 
     /** Every .test file inside the suite's jar, as paths below {@code test/}. */
     static List<String> suiteFiles() throws IOException {
@@ -103,9 +97,7 @@ final class SltCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) throws IOException {
         List<String> patterns = files.isEmpty()
                 ? List.of("select1.test", "select2.test", "select3.test", "select4.test", "select5.test") : files;
         List<String> all = null;

@@ -12,7 +12,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import org.dbspstudio.engine.io.Database;
 import org.dbspstudio.engine.io.SqlCatalog;
 import org.dbspstudio.engine.io.TableException;
@@ -22,10 +21,8 @@ import org.dbspstudio.model.json.DocumentWriter;
 import org.dbspstudio.model.sql.SqlError;
 import org.dbspstudio.model.sql.SqlFrontEnd;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code dbsp sql SCRIPT.sql [-o OUT.json] [--db DB]}: translates a script of CREATE TABLE and CREATE VIEW
@@ -41,7 +38,7 @@ import picocli.CommandLine.Spec;
             "With --db, tables the views read but the script does not declare are taken from the database",
             "(types as run --db reads them; a change table's weight and step left out), and a table the script",
             "declares must agree with the database's (a conflict names table, column and both types)."})
-final class SqlCommand implements Callable<Integer> {
+final class SqlCommand extends DbspCommand {
     @Parameters(index = "0", paramLabel = "SCRIPT", description = "the SQL script")
     Path script;
 
@@ -50,9 +47,6 @@ final class SqlCommand implements Callable<Integer> {
 
     @Option(names = "--db", paramLabel = "DB", description = "a DuckDB file or JDBC URL whose tables the views may read undeclared")
     String db;
-
-    @Spec
-    CommandSpec spec;
 
     /** The file's text, or null (after printing why) when it cannot be read as UTF-8. */
     static String read(Path file, PrintWriter err) {
@@ -90,8 +84,7 @@ final class SqlCommand implements Callable<Integer> {
     }
 
     @Override
-    public Integer call() {
-        PrintWriter err = spec.commandLine().getErr();
+    int run(PrintWriter out, PrintWriter err) {
         String text = read(script, err);
         if (text == null) {
             return CliSupport.UNREADABLE;
@@ -149,8 +142,8 @@ final class SqlCommand implements Callable<Integer> {
                 + " tables" + (fromDb > 0 ? " (" + fromDb + " from the database)" : "") + ", " + r.views().size() + " views");
         String json = DocumentWriter.write(doc);
         if (output == null) {
-            spec.commandLine().getOut().print(json);
-            spec.commandLine().getOut().flush();
+            out.print(json);
+            out.flush();
         } else {
             try {
                 Files.writeString(output, json, StandardCharsets.UTF_8);

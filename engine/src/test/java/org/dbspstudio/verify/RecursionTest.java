@@ -2,6 +2,7 @@ package org.dbspstudio.verify;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.dbspstudio.engine.EdgeToggles;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
@@ -80,7 +81,7 @@ class RecursionTest {
     @Test
     void joinAgainstTheOuterIntegralUpdatesItsArrangementByTheChange() throws EngineException {
         Circuit inc = Incrementalizer.incrementalize(Fixtures.transitiveClosure()).incremental();
-        Scenario sc = RecursionBenchmark.workload(120, 180, 12, 2, 10, 7);
+        Scenario sc = new Scenario().put("edges", randomGraphThenToggles(120, 180, 12, 2, 10, 7).steps());
         Simulation tracked = Simulation.compile(inc, EngineOptions.DEFAULT);
         Simulation untracked = Simulation.compile(inc, EngineOptions.DEFAULT.withDeltaTracking(false));
         tracked.setScenario(sc);
@@ -103,6 +104,20 @@ class RecursionTest {
         assertThat(closure.size()).as("a closure large enough to matter").isGreaterThan(1000);
         assertThat(joinsReadingAnOuterIntegral(inc.op("tc").child())).isNotEmpty();
         assertThat(trackedWork * 10).as("work %d vs %d", trackedWork, untrackedWork).isLessThan(untrackedWork);
+    }
+
+    /**
+     * Step 0: {@code edges} random edges over {@code nodes} nodes; then {@code singles} steps that
+     * toggle one random edge each; then {@code batches} steps that toggle {@code batchSize} each.
+     */
+    private static EdgeToggles randomGraphThenToggles(int nodes, int edges, int singles, int batches, int batchSize, long seed) {
+        java.util.Random rnd = new java.util.Random(seed);
+        List<List<Long>> steps = new java.util.ArrayList<>();
+        steps.add(rnd.longs(0, (long) nodes * nodes).distinct().limit(edges).boxed().toList());
+        for (int i = 0; i < singles + batches; i++) {
+            steps.add(rnd.longs(0, (long) nodes * nodes).distinct().limit(i < singles ? 1 : batchSize).boxed().toList());
+        }
+        return EdgeToggles.of(steps, nodes);
     }
 
     /** The joins with an input fed by an outer-clock integral (I_outer of the loop's new facts). */

@@ -1,36 +1,18 @@
 package org.dbspstudio.model.rewrite;
 
-import java.util.Map;
 import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
-import org.dbspstudio.model.PortRef;
 
 /**
  * Aggregates (§7.2–7.4): {@code D ∘ ↑agg ∘ I}. COUNT and SUM are linear inside (the engine updates
  * them per change); the surrounding {@code makeset} is not, so the rewrite keeps the aggregate
  * on integrated input and differentiates its output, which the engine evaluates per changed group.
  */
-public final class AggregateRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Aggregate";
-    }
-
-    @Override
-    public String theorem() {
-        return "§7.2 (D ∘ ↑agg ∘ I)";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.AGGREGATE;
-    }
-
-    @Override
-    public Map<String, PortRef> convert(Operator op, DeltaBuilder b) {
-        return FallbackRule.wrap(op, b);
+public final class AggregateRule extends KindRule {
+    public AggregateRule() {
+        super("Aggregate", "§7.2 (D ∘ ↑agg ∘ I)", Incrementalization.AGGREGATE);
     }
 
     @Override

@@ -12,20 +12,9 @@ import org.dbspstudio.model.PortRef;
  * Proposition J2 (docs/theory.md §7): {@code a ▷ b = a − a ⋉ b}, and {@code −} is linear, so
  * {@code Δ(a ▷ b) = Δa − Δ(a ⋉ b)} with the incremental semijoin of Proposition J1.
  */
-public final class AntijoinRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Antijoin";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition J2 (a ▷ b = a − a ⋉ b)";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.ANTIJOIN;
+public final class AntijoinRule extends KindRule {
+    public AntijoinRule() {
+        super("Antijoin", "Proposition J2 (a ▷ b = a − a ⋉ b)", Incrementalization.ANTIJOIN);
     }
 
     @Override

@@ -12,20 +12,9 @@ import org.dbspstudio.model.PortRef;
  * Theorem 3.4 with two joins: {@code Δ(a ⋈ b) = I(Δa) ⋈ Δb + Δa ⋈ z⁻¹(I(Δb))}. The integrals are
  * the ones already on the frontier (shared with any other reader of the same stream).
  */
-public final class BilinearRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Bilinear";
-    }
-
-    @Override
-    public String theorem() {
-        return "Theorem 3.4";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.BILINEAR_EXPANSION;
+public final class BilinearRule extends KindRule {
+    public BilinearRule() {
+        super("Bilinear", "Theorem 3.4", Incrementalization.BILINEAR_EXPANSION);
     }
 
     @Override

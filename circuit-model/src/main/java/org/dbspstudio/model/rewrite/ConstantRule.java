@@ -11,21 +11,14 @@ import org.dbspstudio.model.PortRef;
  * Applies on the circuit's own clock; a constant inside a nested circuit (outer clock) and an
  * already-once constant use the fallback {@code D ∘ c}.
  */
-public final class ConstantRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Constant";
-    }
-
-    @Override
-    public String theorem() {
-        return "D(constant) = δ₀(constant)";
+public final class ConstantRule extends KindRule {
+    public ConstantRule() {
+        super("Constant", "D(constant) = δ₀(constant)", Incrementalization.CONSTANT, Clock.INNER);
     }
 
     @Override
     public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.CONSTANT && clock == Clock.INNER
-                && !op.params().bool("once");
+        return super.appliesTo(op, clock) && !op.params().bool("once");
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.dbspstudio.model.rewrite;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.model.Circuit;
@@ -116,6 +117,23 @@ public final class DeltaBuilder {
     public void keep(Operator op, Map<String, PortRef> feeds) {
         circuit().replace(op);
         connectAll(op, feeds);
+    }
+
+    /**
+     * Keeps {@code op} as it is, each input now fed its change stream ({@code Q^Δ = Q}); returns its
+     * outputs, each carrying its change stream.
+     */
+    public Map<String, PortRef> keepOnChanges(Operator op) {
+        Map<String, PortRef> feeds = new LinkedHashMap<>();
+        for (String port : op.inputPorts()) {
+            feeds.put(port, delta(op, port));
+        }
+        keep(op, feeds);
+        Map<String, PortRef> outs = new LinkedHashMap<>();
+        for (String port : op.outputPorts()) {
+            outs.put(port, new PortRef(op.id(), port));
+        }
+        return outs;
     }
 
     /** Removes the original operator (its replacement is made of new operators). */

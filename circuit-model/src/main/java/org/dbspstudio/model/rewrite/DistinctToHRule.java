@@ -9,20 +9,9 @@ import org.dbspstudio.model.Params;
 import org.dbspstudio.model.PortRef;
 
 /** Proposition 4.7: {@code (↑distinct)^Δ(d) = ↑H(z⁻¹(I(d)), d)}. */
-public final class DistinctToHRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Distinct to H";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition 4.7";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.DISTINCT_TO_H;
+public final class DistinctToHRule extends KindRule {
+    public DistinctToHRule() {
+        super("Distinct to H", "Proposition 4.7", Incrementalization.DISTINCT_TO_H);
     }
 
     @Override

@@ -18,11 +18,19 @@ public abstract class KindRule implements OperatorRule {
     private final String name;
     private final String theorem;
     private final Incrementalization implemented;
+    private final Clock only;
 
+    /** A rule for the kinds that declare {@code implemented}, on either clock. */
     protected KindRule(String name, String theorem, Incrementalization implemented) {
+        this(name, theorem, implemented, null);
+    }
+
+    /** A rule for the kinds that declare {@code implemented}, on clock {@code only} (the others fall to the next rule). */
+    protected KindRule(String name, String theorem, Incrementalization implemented, Clock only) {
         this.name = name;
         this.theorem = theorem;
         this.implemented = implemented;
+        this.only = only;
     }
 
     @Override
@@ -35,10 +43,10 @@ public abstract class KindRule implements OperatorRule {
         return theorem;
     }
 
-    /** The kinds that declare this rule's incrementalization, on either clock (a rule for one clock narrows it). */
+    /** The kinds that declare this rule's incrementalization, on its clock. */
     @Override
     public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == implemented;
+        return op.kind().incrementalization() == implemented && (only == null || clock == only);
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.dbspstudio.model.rewrite;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -19,31 +18,16 @@ import org.dbspstudio.model.PortRef;
  * each outer step reruns the fixpoint on the changes to the previous run's iterations. Inner
  * {@code z⁻¹}, {@code I}, {@code D} on the inner clock are linear and stay.
  */
-public final class NestedRule implements OperatorRule {
+public final class NestedRule extends KindRule {
     private final List<String> lastInner = new ArrayList<>();
 
-    @Override
-    public String name() {
-        return "Nested (incremental recursion)";
-    }
-
-    @Override
-    public String theorem() {
-        return "§6, Proposition 6.2 + cycle rule";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.NESTED && clock == Clock.INNER;
+    public NestedRule() {
+        super("Nested (incremental recursion)", "§6, Proposition 6.2 + cycle rule", Incrementalization.NESTED, Clock.INNER);
     }
 
     @Override
     public Map<String, PortRef> convert(Operator op, DeltaBuilder b) {
-        Map<String, PortRef> feeds = new LinkedHashMap<>();
-        for (String port : op.inputPorts()) {
-            feeds.put(port, b.delta(op, port));
-        }
-        b.keep(op, feeds);
+        Map<String, PortRef> outs = b.keepOnChanges(op);
         DeltaLevel inner = new DeltaLevel(b.context(), op.child(), Clock.OUTER, new LinkedHashSet<>(),
                 OperatorRules.standard());
         inner.wrap().forEach(b::noteCreated);
@@ -54,10 +38,6 @@ public final class NestedRule implements OperatorRule {
                 lastInner.add(unit.get(i) + " → " + rules.get(i).name());
             }
         });
-        Map<String, PortRef> outs = new LinkedHashMap<>();
-        for (String port : op.outputPorts()) {
-            outs.put(port, new PortRef(op.id(), port));
-        }
         return outs;
     }
 

@@ -24,20 +24,9 @@ import org.dbspstudio.model.typing.Typing;
  * padding is a map, hence linear, so {@code Δ(a ⟕ b) = Δ(a ⋈ b) + pad_r(Δ(a ▷ b))}: the join by
  * Theorem 3.4, the antijoin by Proposition J2. Every term is driven by a change.
  */
-public final class OuterJoinRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Outer join";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition J3 (a ⟕ b = a ⋈ b + pad(a ▷ b))";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.OUTER_JOIN;
+public final class OuterJoinRule extends KindRule {
+    public OuterJoinRule() {
+        super("Outer join", "Proposition J3 (a ⟕ b = a ⋈ b + pad(a ▷ b))", Incrementalization.OUTER_JOIN);
     }
 
     @Override

@@ -17,20 +17,9 @@ import org.dbspstudio.model.PortRef;
  * {@code da[x] = db[x] = 0}: H₂ looks only at the rows of the changes. INTERSECT [ALL] and
  * EXCEPT [ALL] are such operators.
  */
-public final class PointwiseRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Pointwise";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition 4.7 generalized (pointwise operators)";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.POINTWISE;
+public final class PointwiseRule extends KindRule {
+    public PointwiseRule() {
+        super("Pointwise", "Proposition 4.7 generalized (pointwise operators)", Incrementalization.POINTWISE);
     }
 
     @Override

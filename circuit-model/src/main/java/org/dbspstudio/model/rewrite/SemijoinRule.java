@@ -11,20 +11,9 @@ import org.dbspstudio.model.PortRef;
  * and the key set of {@code b}, so {@code Δ(a ⋉ b) = I(Δa) ⋉ʷ ΔK + Δa ⋉ʷ z⁻¹(I(ΔK))} with
  * {@code ΔK = H(z⁻¹(I(π_k(Δb))), π_k(Δb))}.
  */
-public final class SemijoinRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Semijoin";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition J1 (a ⋉ b = a ⋉ʷ distinct(π_k b); Theorem 3.4, Proposition 4.7)";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.SEMIJOIN;
+public final class SemijoinRule extends KindRule {
+    public SemijoinRule() {
+        super("Semijoin", "Proposition J1 (a ⋉ b = a ⋉ʷ distinct(π_k b); Theorem 3.4, Proposition 4.7)", Incrementalization.SEMIJOIN);
     }
 
     @Override

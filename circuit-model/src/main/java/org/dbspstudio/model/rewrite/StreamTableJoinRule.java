@@ -16,20 +16,9 @@ import org.dbspstudio.model.PortRef;
  * On the outer clock of a nested circuit (where the node's own state runs on the inner clock) the
  * fallback applies.
  */
-public final class StreamTableJoinRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Stream–table join";
-    }
-
-    @Override
-    public String theorem() {
-        return "Proposition J4 ((I ∘ ↑⋈ ∘ (D × id))^Δ = Δs ⋈ I(Δt))";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.STREAM_TABLE_JOIN && clock == Clock.INNER;
+public final class StreamTableJoinRule extends KindRule {
+    public StreamTableJoinRule() {
+        super("Stream–table join", "Proposition J4 ((I ∘ ↑⋈ ∘ (D × id))^Δ = Δs ⋈ I(Δt))", Incrementalization.STREAM_TABLE_JOIN, Clock.INNER);
     }
 
     @Override

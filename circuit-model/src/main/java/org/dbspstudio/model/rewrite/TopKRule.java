@@ -1,10 +1,8 @@
 package org.dbspstudio.model.rewrite;
 
-import java.util.Map;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Incrementalization;
 import org.dbspstudio.model.Operator;
-import org.dbspstudio.model.PortRef;
 
 /**
  * Top-k per partition (docs/theory.md §4): with {@code A = I(Δa)} and {@code A|p} the rows of
@@ -14,25 +12,9 @@ import org.dbspstudio.model.PortRef;
  * {@code D ∘ ↑topk ∘ I}; the engine's top-k keeps each partition ordered and, given the change of
  * its integrated input, recomputes only the touched partitions' first k ranks.
  */
-public final class TopKRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Top-k";
-    }
-
-    @Override
-    public String theorem() {
-        return "Top-k per partition (D ∘ ↑topk ∘ I over the touched partitions)";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.TOP_K;
-    }
-
-    @Override
-    public Map<String, PortRef> convert(Operator op, DeltaBuilder b) {
-        return FallbackRule.wrap(op, b);
+public final class TopKRule extends KindRule {
+    public TopKRule() {
+        super("Top-k", "Top-k per partition (D ∘ ↑topk ∘ I over the touched partitions)", Incrementalization.TOP_K);
     }
 
     @Override

@@ -17,20 +17,9 @@ import org.dbspstudio.model.PortRef;
  * So {@code (W)^Δ = D ∘ I_W}, whose state is bounded by the rows above the waterline instead of
  * growing with the stream. The engine's {@code I_W} refuses a waterline that decreases.
  */
-public final class WaterlineRule implements OperatorRule {
-    @Override
-    public String name() {
-        return "Waterline";
-    }
-
-    @Override
-    public String theorem() {
-        return "paper §7, windows: W ∘ I = I_W for a monotone waterline";
-    }
-
-    @Override
-    public boolean appliesTo(Operator op, Clock clock) {
-        return op.kind().incrementalization() == Incrementalization.WATERLINE && clock == Clock.INNER;
+public final class WaterlineRule extends KindRule {
+    public WaterlineRule() {
+        super("Waterline", "paper §7, windows: W ∘ I = I_W for a monotone waterline", Incrementalization.WATERLINE, Clock.INNER);
     }
 
     @Override

@@ -25,12 +25,8 @@ final class Joins {
     }
 
     static OpNode join(Build b) throws EngineException {
-        RowSchema l = row(b.inType("left"));
-        RowSchema r = row(b.inType("right"));
-        boolean exact = mixedNumericKeys(b, l, r);
-        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
-        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
-        return new JoinNode(b.op(), lk, rk, projection(b, l, r), false);
+        Keys k = keys(b);
+        return new JoinNode(b.op(), k.left(), k.right(), projection(b, k.l(), k.r()), false);
     }
 
     static OpNode product(Build b) throws EngineException {
@@ -63,11 +59,9 @@ final class Joins {
      * (is not) in {@code distinct(π_key(right))}. A NULL key matches nothing.
      */
     private static OpNode keyFilter(Build b, boolean keep) throws EngineException {
-        RowSchema l = row(b.inType("left"));
-        RowSchema r = row(b.inType("right"));
-        boolean exact = mixedNumericKeys(b, l, r);
-        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
-        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
+        Keys keys = keys(b);
+        KeyFn lk = keys.left();
+        KeyFn rk = keys.right();
         return new OpNode(b.op()) {
             @Override
             public void eval(Ctx ctx) throws ExprException {
@@ -89,12 +83,8 @@ final class Joins {
 
     /** The weighted semijoin: each left row, its weight times the sum of the right weights of its key. */
     static OpNode weightedSemijoin(Build b) throws EngineException {
-        RowSchema l = row(b.inType("left"));
-        RowSchema r = row(b.inType("right"));
-        boolean exact = mixedNumericKeys(b, l, r);
-        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
-        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
-        return new JoinNode(b.op(), lk, rk, null, true);
+        Keys k = keys(b);
+        return new JoinNode(b.op(), k.left(), k.right(), null, true);
     }
 
     /**
@@ -104,11 +94,11 @@ final class Joins {
      * right.
      */
     static OpNode outerJoin(Build b) throws EngineException {
-        RowSchema l = row(b.inType("left"));
-        RowSchema r = row(b.inType("right"));
-        boolean exact = mixedNumericKeys(b, l, r);
-        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
-        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
+        Keys keys = keys(b);
+        RowSchema l = keys.l();
+        RowSchema r = keys.r();
+        KeyFn lk = keys.left();
+        KeyFn rk = keys.right();
         OpKind kind = b.op().kind();
         boolean keepLeft = kind != OpKind.RIGHT_JOIN;
         boolean keepRight = kind != OpKind.LEFT_JOIN;
@@ -155,12 +145,10 @@ final class Joins {
      * changes. State: the previous stream value (unless its change is known) and the result.
      */
     static OpNode streamJoin(Build b) throws EngineException {
-        RowSchema l = row(b.inType("left"));
-        RowSchema r = row(b.inType("right"));
-        boolean exact = mixedNumericKeys(b, l, r);
-        KeyFn lk = b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact);
-        KeyFn rk = b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact);
-        KeyFn proj = projection(b, l, r);
+        Keys keys = keys(b);
+        KeyFn lk = keys.left();
+        KeyFn rk = keys.right();
+        KeyFn proj = projection(b, keys.l(), keys.r());
         return new OpNode(b.op()) {
             private ZSet previous = ZSet.EMPTY;
             private ZSet result = ZSet.EMPTY;
@@ -174,16 +162,8 @@ final class Joins {
                 previous = s;
                 ZSet.Builder out = ZSet.builder();
                 if (!arrived.isEmpty()) {
-                    IndexedZSet table = ctx.arrangement(1, rk);
-                    arrived.forEachX((x, w) -> {
-                        Row k = lk.key(x);
-                        if (k != null) {
-                            ZSet m = table.get(k);
-                            ctx.work(m.size());
-                            m.forEachX((y, v) -> out.add(proj == null ? x.concat(y) : proj.apply(x, y),
-                                    Math.multiplyExact(w, v)));
-                        }
-                    });
+                    probe(ctx, arrived, lk, ctx.arrangement(1, rk), (x, w, y, v) ->
+                            out.add(proj == null ? x.concat(y) : proj.apply(x, y), Math.multiplyExact(w, v)));
                 }
                 ZSet change = out.build();
                 result = result.plusPersistent(change);
@@ -208,6 +188,39 @@ final class Joins {
         long[] sum = {0};
         z.forEach((row, w) -> sum[0] = Math.addExact(sum[0], w));
         return sum[0];
+    }
+
+    /** The row types of a two-input join's sides and its key functions ({@code leftKeys}, {@code rightKeys}). */
+    private record Keys(RowSchema l, RowSchema r, KeyFn left, KeyFn right) {
+    }
+
+    private static Keys keys(Build b) throws EngineException {
+        RowSchema l = row(b.inType("left"));
+        RowSchema r = row(b.inType("right"));
+        boolean exact = mixedNumericKeys(b, l, r);
+        return new Keys(l, r, b.keys("leftKeys", b.op().params().strings("leftKeys"), Scope.of(l), exact),
+                b.keys("rightKeys", b.op().params().strings("rightKeys"), Scope.of(r), exact));
+    }
+
+    /** What a probe does with a row {@code x} (weight {@code w}) and a row {@code y} (weight {@code v}) under the same key. */
+    @FunctionalInterface
+    interface Match {
+        void accept(Row x, long w, Row y, long v) throws ExprException;
+    }
+
+    /**
+     * For each row of {@code rows} whose {@code key} is not NULL, each row of {@code index} under that
+     * key: {@code match}. Counts the matched rows as work (the caller counts {@code rows}).
+     */
+    static void probe(Ctx ctx, ZSet rows, KeyFn key, IndexedZSet index, Match match) throws ExprException {
+        rows.forEachX((x, w) -> {
+            Row k = key.key(x);
+            if (k != null) {
+                ZSet m = index.get(k);
+                ctx.work(m.size());
+                m.forEachX((y, v) -> match.accept(x, w, y, v));
+            }
+        });
     }
 
     private static KeyFn projection(Build b, RowSchema l, RowSchema r) throws EngineException {
@@ -267,27 +280,11 @@ final class Joins {
             boolean probeRight = a.size() <= c.size() ? ctx.tracked(1) : !ctx.tracked(0);
             ZSet.Builder out = ZSet.builder();
             if (probeRight) {
-                IndexedZSet idx = ctx.arrangement(1, rk);
                 ctx.work(a.size());
-                a.forEachX((x, w) -> {
-                    Row k = lk.key(x);
-                    if (k != null) {
-                        ZSet m = idx.get(k);
-                        ctx.work(m.size());
-                        m.forEachX((y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
-                    }
-                });
+                probe(ctx, a, lk, ctx.arrangement(1, rk), (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
             } else {
-                IndexedZSet idx = ctx.arrangement(0, lk);
                 ctx.work(c.size());
-                c.forEachX((y, v) -> {
-                    Row k = rk.key(y);
-                    if (k != null) {
-                        ZSet m = idx.get(k);
-                        ctx.work(m.size());
-                        m.forEachX((x, w) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
-                    }
-                });
+                probe(ctx, c, rk, ctx.arrangement(0, lk), (y, v, x, w) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
             }
             ctx.out(0, out.build(), null);
         }

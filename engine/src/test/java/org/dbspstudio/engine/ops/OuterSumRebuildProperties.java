@@ -12,11 +12,12 @@ import net.jqwik.api.Provide;
 import net.jqwik.api.lifecycle.AfterProperty;
 import net.jqwik.api.lifecycle.BeforeProperty;
 import org.dbspstudio.engine.EdgeToggles;
-import org.dbspstudio.engine.bench.Closure;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.fixtures.FixtureDocuments;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.types.Row;
@@ -49,7 +50,8 @@ class OuterSumRebuildProperties {
 
     @Property(tries = 80)
     void closureWithRebuiltSumsEqualsBfs(@ForAll("toggles") List<List<Long>> toggles) throws Exception {
-        Circuit inc = Incrementalizer.incrementalize(Closure.transitiveClosure()).incremental();
+        Circuit closure = FixtureDocuments.read(FixtureDocuments.TRANSITIVE_CLOSURE, DocumentReader::read).document().circuit();
+        Circuit inc = Incrementalizer.incrementalize(closure).incremental();
         EdgeToggles toggled = EdgeToggles.of(toggles, 7);
         List<Set<Row>> closures = toggled.closures();
         Simulation sim = Simulation.compile(inc, EngineOptions.DEFAULT);
