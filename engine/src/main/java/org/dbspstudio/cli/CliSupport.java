@@ -1,6 +1,9 @@
 package org.dbspstudio.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +62,26 @@ public final class CliSupport {
 
         public int code() {
             return code;
+        }
+    }
+
+    /**
+     * Writes {@code text} to {@code output} (UTF-8), or prints it to {@code out} when there is no
+     * output file; returns {@link #OK}, or {@link #UNREADABLE} after saying why the file could not
+     * be written.
+     */
+    public static int emit(String text, Path output, PrintWriter out, PrintWriter err) {
+        if (output == null) {
+            out.print(text);
+            out.flush();
+            return OK;
+        }
+        try {
+            Files.writeString(output, text, StandardCharsets.UTF_8);
+            return OK;
+        } catch (IOException e) {
+            err.println(output + ": cannot write: " + e.getMessage());
+            return UNREADABLE;
         }
     }
 

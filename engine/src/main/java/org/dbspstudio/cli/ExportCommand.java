@@ -1,9 +1,6 @@
 package org.dbspstudio.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -71,17 +68,7 @@ final class ExportCommand extends DbspCommand {
                         + " incrementalizes the views itself)");
             }
         }
-        if (output == null) {
-            out.print(text);
-            out.flush();
-        } else {
-            try {
-                Files.writeString(output, text, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                err.println(output + ": cannot write: " + e.getMessage());
-                return CliSupport.UNREADABLE;
-            }
-        }
-        return c.exitCode();
+        int written = CliSupport.emit(text, output, out, err);
+        return written != CliSupport.OK ? written : c.exitCode();
     }
 }

@@ -140,18 +140,6 @@ final class SqlCommand extends DbspCommand {
         doc.setName(name);
         doc.setDescription("Translated from " + script.getFileName() + " by dbsp sql: " + r.tables().size()
                 + " tables" + (fromDb > 0 ? " (" + fromDb + " from the database)" : "") + ", " + r.views().size() + " views");
-        String json = DocumentWriter.write(doc);
-        if (output == null) {
-            out.print(json);
-            out.flush();
-        } else {
-            try {
-                Files.writeString(output, json, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                err.println(output + ": cannot write: " + e.getMessage());
-                return CliSupport.UNREADABLE;
-            }
-        }
-        return CliSupport.OK;
+        return CliSupport.emit(DocumentWriter.write(doc), output, out, err);
     }
 }
