@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.dbspstudio.fixtures.FixtureDocuments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.dbspstudio.cli.Main.Captured;
 
-/** Runs the command line in-process on the circuit-model fixtures. */
+/** Runs the command line in-process on the file format's fixture documents (copied to files). */
 class MainTest {
-    private static final Path FIXTURES = Path.of("../circuit-model/src/test/resources/fixtures");
+    private static final Path FIXTURES = FixtureDocuments.copies(FixtureDocuments.FORMAT);
 
     /** Exit code and captured output of one run. */
     static Captured run(String... args) {

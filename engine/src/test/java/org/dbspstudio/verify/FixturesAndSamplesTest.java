@@ -17,6 +17,7 @@ import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.rewrite.Incrementalizer;
 import org.dbspstudio.model.validate.Validator;
+import org.dbspstudio.fixtures.FixtureDocuments;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,7 +30,7 @@ class FixturesAndSamplesTest {
 
     private static List<Path> documents() throws IOException {
         List<Path> all = new ArrayList<>();
-        for (Path dir : List.of(Path.of("../circuit-model/src/test/resources/fixtures"), Path.of("../samples"))) {
+        for (Path dir : List.of(FixtureDocuments.copies(FixtureDocuments.FORMAT), Path.of("../samples"))) {
             if (Files.isDirectory(dir)) {
                 try (Stream<Path> s = Files.list(dir)) {
                     s.filter(p -> p.toString().endsWith(".json")).sorted().forEach(all::add);

@@ -6,10 +6,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.dbspstudio.fixtures.FixtureDocuments;
 
-/** The committed fixture documents under src/test/resources/fixtures. */
+/**
+ * The file format's fixture documents ({@link FixtureDocuments#FORMAT}, shared with the other
+ * modules' tests through test-fixtures), copied to a temporary folder as files.
+ */
 final class Fixtures {
-    static final Path DIR = Path.of("src/test/resources/fixtures");
+    static final Path DIR = FixtureDocuments.copies(FixtureDocuments.FORMAT);
 
     private Fixtures() {
     }

@@ -26,7 +26,7 @@ final class SampleDocuments {
     private SampleDocuments() {
     }
 
-    /** File name under src/test/resources/fixtures → the document it must hold. */
+    /** File name of a format fixture ({@link Fixtures}) → the document it must hold. */
     static Map<String, CircuitDocument> all() {
         return Map.of("integrator.json", integrator(),
                 "integrator-algebraic-loop.json", algebraicLoop(),

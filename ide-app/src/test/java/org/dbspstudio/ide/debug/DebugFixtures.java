@@ -51,6 +51,21 @@ final class DebugFixtures {
         return d;
     }
 
+    /**
+     * users ⋈ orders with the filter {@code 100 / (id - 2) > 0} between the join and the output,
+     * on the seed's scenario: a division by zero at step 1, where Bob (id 2) orders his laptop.
+     */
+    static CircuitDocument usersOrdersFailingAtStep1() {
+        CircuitDocument d = usersOrders();
+        d.circuit().remove("v");
+        d.circuit().add(org.dbspstudio.model.Operator.of("bad", org.dbspstudio.model.OpKind.FILTER,
+                "predicate", "100 / (id - 2) > 0"));
+        d.circuit().add(org.dbspstudio.model.Operator.of("v", org.dbspstudio.model.OpKind.OUTPUT, "name", "v"));
+        d.circuit().connect("j.out", "bad.in").connect("bad.out", "v.in");
+        d.setScenario(seedScenario());
+        return d;
+    }
+
     static Change ch(long w, Object... values) {
         return new Change(Row.of(values), w);
     }

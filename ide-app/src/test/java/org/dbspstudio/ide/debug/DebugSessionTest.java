@@ -93,13 +93,7 @@ class DebugSessionTest {
 
     @Test
     void failureStopsTheRunAndKeepsEarlierSteps() throws Exception {
-        CircuitDocument d = DebugFixtures.usersOrders();
-        d.circuit().remove("v");
-        d.circuit().add(org.dbspstudio.model.Operator.of("bad", org.dbspstudio.model.OpKind.FILTER,
-                "predicate", "100 / (id - 2) > 0"));
-        d.circuit().add(org.dbspstudio.model.Operator.of("v", org.dbspstudio.model.OpKind.OUTPUT, "name", "v"));
-        d.circuit().connect("j.out", "bad.in").connect("bad.out", "v.in");
-        d.setScenario(DebugFixtures.seedScenario());
+        CircuitDocument d = DebugFixtures.usersOrdersFailingAtStep1();
         DebugSession s = new DebugSession(d, Runnable::run);
         await(s.seek(3));
         assertThat(s.failure()).isNotNull();

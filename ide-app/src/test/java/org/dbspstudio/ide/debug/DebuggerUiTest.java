@@ -85,14 +85,8 @@ class DebuggerUiTest extends IdeTestBase {
 
     @Test
     void runErrorsMarkTheOperatorAndKeepEarlierStepsInspectable(FxRobot robot) throws Exception {
-        CircuitDocument d = DebugFixtures.usersOrders();
-        d.circuit().remove("v");
-        d.circuit().add(org.dbspstudio.model.Operator.of("bad", org.dbspstudio.model.OpKind.FILTER,
-                "predicate", "100 / (id - 2) > 0"));
-        d.circuit().add(org.dbspstudio.model.Operator.of("v", org.dbspstudio.model.OpKind.OUTPUT, "name", "v"));
-        d.circuit().connect("j.out", "bad.in").connect("bad.out", "v.in");
+        CircuitDocument d = DebugFixtures.usersOrdersFailingAtStep1();
         d.layout().put("bad", 480, 260);
-        d.setScenario(DebugFixtures.seedScenario());
         EditorTab t = open(d, "bad.json");
         robot.clickOn("#debug-target").write("3");
         robot.clickOn("#debug-run-to");
