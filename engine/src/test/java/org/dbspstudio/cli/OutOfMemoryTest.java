@@ -7,20 +7,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.dbspstudio.fixtures.FixtureDocuments;
 import org.dbspstudio.model.Change;
-import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
-import org.dbspstudio.model.NamedExpr;
-import org.dbspstudio.model.OpKind;
-import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
+import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.json.DocumentWriter;
-import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.Row;
-import org.dbspstudio.model.types.RowSchema;
-import org.dbspstudio.model.types.SqlType;
-import org.dbspstudio.model.types.StreamType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,18 +43,11 @@ class OutOfMemoryTest {
 
     @Test
     void aJoinTooBigForTheHeapNamesTheOperatorAndStep() throws Exception {
-        RowSchema schema = RowSchema.of(Column.of("k", SqlType.INTEGER), Column.of("v", SqlType.INTEGER));
-        Circuit c = new Circuit().setInputMode(Circuit.InputMode.CHANGES)
-                .add(Operator.of("a", OpKind.INPUT, "name", "a", "type", StreamType.zset(schema)))
-                .add(Operator.of("square", OpKind.JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k"),
-                        "projection", List.of(new NamedExpr("x", "l.v"), new NamedExpr("y", "r.v"))))
-                .add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
-        c.connect("a.out", "square.left").connect("a.out", "square.right").connect("square.out", "o.in");
+        CircuitDocument d = FixtureDocuments.read(FixtureDocuments.SQUARE_JOIN, DocumentReader::read).document();
         List<Change> rows = new ArrayList<>();
         for (long i = 0; i < 6000; i++) {
             rows.add(new Change(Row.of(1L, i), 1));
         }
-        CircuitDocument d = new CircuitDocument("square", c);
         d.setScenario(new Scenario().put("a", List.of(StepData.rows(List.of()), StepData.rows(rows))));
         Path f = dir.resolve("square.json");
         DocumentWriter.write(d, f);

@@ -89,22 +89,9 @@ class NestedCircuitTest {
 
     @Property(tries = 40)
     void seminaiveEqualsNaiveEqualsBfs(@ForAll("toggles") List<List<Long>> toggles) throws Exception {
-        Set<Row> edges = new HashSet<>();
-        List<StepData> steps = new ArrayList<>();
-        List<Set<Row>> closures = new ArrayList<>();
-        for (List<Long> step : toggles) {
-            List<Change> changes = new ArrayList<>();
-            for (long e : new HashSet<>(step)) {
-                Row r = Row.of(e / 5, e % 5);
-                changes.add(new Change(r, edges.remove(r) ? -1 : 1));
-                if (changes.get(changes.size() - 1).weight() > 0) {
-                    edges.add(r);
-                }
-            }
-            steps.add(StepData.rows(changes));
-            closures.add(bfs(edges));
-        }
-        Scenario s = new Scenario().put("edges", steps);
+        EdgeToggles toggled = EdgeToggles.of(toggles, 5);
+        List<Set<Row>> closures = toggled.closures();
+        Scenario s = new Scenario().put("edges", toggled.steps());
         Simulation naive = Simulation.compile(naive(), EngineOptions.DEFAULT);
         naive.setScenario(s);
         naive.runScenario();

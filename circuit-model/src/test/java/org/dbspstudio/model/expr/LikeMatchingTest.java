@@ -122,7 +122,7 @@ class LikeMatchingTest {
             }
             boolean esc = r.nextBoolean();
             String pattern = esc ? p.toString().replaceAll("!(.)", "!$1") : p.toString();
-            if (esc && !validEscapes(pattern)) {
+            if (esc && !LikeMatchingTestAccess.validEscapes(pattern)) {
                 continue;
             }
             StringBuilder t = new StringBuilder();
@@ -134,17 +134,5 @@ class LikeMatchingTest {
             boolean actual = LikePattern.compile(pattern, esc ? "!" : null, "", "").matches(t.toString());
             assertThat(actual).as("'%s' LIKE '%s'%s", t, pattern, esc ? " ESCAPE '!'" : "").isEqualTo(expected);
         }
-    }
-
-    private static boolean validEscapes(String p) {
-        for (int i = 0; i < p.length(); i++) {
-            if (p.charAt(i) == '!') {
-                if (i + 1 >= p.length()) {
-                    return false;
-                }
-                i++;
-            }
-        }
-        return true;
     }
 }

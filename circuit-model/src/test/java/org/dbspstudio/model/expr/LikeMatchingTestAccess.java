@@ -1,6 +1,6 @@
 package org.dbspstudio.model.expr;
 
-/** Gives the fuzzer {@link LikeMatchingTest}'s helper for escape sequences. */
+/** Whether a LIKE pattern's escapes ({@code !}) are well formed: for {@link LikeMatchingTest} and the expression fuzzer. */
 final class LikeMatchingTestAccess {
     private LikeMatchingTestAccess() {
     }

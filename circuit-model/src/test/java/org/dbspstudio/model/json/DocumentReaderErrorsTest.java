@@ -12,15 +12,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DocumentReaderErrorsTest {
-    private static final String HEAD = "{\"format\": \"dbsp-studio-circuit\", \"version\": 1,\n";
+    private static final String HEAD = Fixtures.HEAD;
 
     private static LoadException loadError(String text) {
-        try {
-            DocumentReader.read(text, "t.json");
-        } catch (LoadException e) {
-            return e;
-        }
-        throw new AssertionError("expected a LoadException for " + text);
+        return Fixtures.loadError(text);
     }
 
     private static LoadResult load(String text) throws LoadException {

@@ -15,7 +15,20 @@ import org.dbspstudio.fixtures.FixtureDocuments;
 final class Fixtures {
     static final Path DIR = FixtureDocuments.copies(FixtureDocuments.FORMAT);
 
+    /** The start of a document, for tests that write the rest. */
+    static final String HEAD = "{\"format\": \"dbsp-studio-circuit\", \"version\": 1,\n";
+
     private Fixtures() {
+    }
+
+    /** The error of loading {@code text} (as {@code t.json}); fails the test when it loads. */
+    static LoadException loadError(String text) {
+        try {
+            DocumentReader.read(text, "t.json");
+        } catch (LoadException e) {
+            return e;
+        }
+        throw new AssertionError("expected a LoadException for " + (text.length() > 200 ? text.substring(0, 200) + "…" : text));
     }
 
     static List<Path> files() {

@@ -14,15 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
  * names for its settings.
  */
 class LoaderLimitsTest {
-    private static final String HEAD = "{\"format\": \"dbsp-studio-circuit\", \"version\": 1,\n";
+    private static final String HEAD = Fixtures.HEAD;
 
     private static LoadException loadError(String text) {
-        try {
-            DocumentReader.read(text, "t.json");
-        } catch (LoadException e) {
-            return e;
-        }
-        throw new AssertionError("expected a LoadException");
+        return Fixtures.loadError(text);
     }
 
     private static void noInternalNames(LoadException e) {
