@@ -43,6 +43,16 @@ class IncrementalizerTest {
         }
     }
 
+    /** Inputs {@code left} and {@code right} into {@code kind} (as {@code id}) on key {@code k}, and its output {@code o}. */
+    private static Circuit keyJoin(String left, StreamType leftType, String right, StreamType rightType, String id, OpKind kind) {
+        Circuit c = new Circuit();
+        c.add(Operator.of(left, OpKind.INPUT, "name", left, "type", leftType));
+        c.add(Operator.of(right, OpKind.INPUT, "name", right, "type", rightType));
+        c.add(Operator.of(id, kind, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
+        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
+        return c.connect(left + ".out", id + ".left").connect(right + ".out", id + ".right").connect(id + ".out", "o.in");
+    }
+
     @Test
     void paperQueryHasTwoJoinsThreeIntegratorsAndOneH() {
         RewriteResult r = Incrementalizer.incrementalize(TestCircuits.paper45());
@@ -192,12 +202,7 @@ class IncrementalizerTest {
 
     @Test
     void semijoinIsBilinearInTheLeftInputAndTheKeySetOfTheRight() {
-        Circuit c = new Circuit();
-        c.add(Operator.of("a", OpKind.INPUT, "name", "a", "type", TestCircuits.table("k", "v")));
-        c.add(Operator.of("b", OpKind.INPUT, "name", "b", "type", TestCircuits.table("k")));
-        c.add(Operator.of("semi", OpKind.SEMIJOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
-        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
-        c.connect("a.out", "semi.left").connect("b.out", "semi.right").connect("semi.out", "o.in");
+        Circuit c = keyJoin("a", TestCircuits.table("k", "v"), "b", TestCircuits.table("k"), "semi", OpKind.SEMIJOIN);
         RewriteResult r = Incrementalizer.incrementalize(c);
         Circuit out = r.incremental();
         assertWellFormed(out);
@@ -210,12 +215,7 @@ class IncrementalizerTest {
 
     @Test
     void anOuterJoinIsTheJoinsChangePlusThePaddedAntijoinsChange() {
-        Circuit c = new Circuit();
-        c.add(Operator.of("a", OpKind.INPUT, "name", "a", "type", TestCircuits.table("k", "v")));
-        c.add(Operator.of("b", OpKind.INPUT, "name", "b", "type", TestCircuits.table("k", "w")));
-        c.add(Operator.of("fj", OpKind.FULL_JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
-        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
-        c.connect("a.out", "fj.left").connect("b.out", "fj.right").connect("fj.out", "o.in");
+        Circuit c = keyJoin("a", TestCircuits.table("k", "v"), "b", TestCircuits.table("k", "w"), "fj", OpKind.FULL_JOIN);
         RewriteResult r = Incrementalizer.incrementalize(c);
         Circuit out = r.incremental();
         assertWellFormed(out);
@@ -232,12 +232,7 @@ class IncrementalizerTest {
 
     @Test
     void aStreamTableJoinJoinsTheStreamsChangeWithTheIntegratedTableOnly() {
-        Circuit c = new Circuit();
-        c.add(Operator.of("s", OpKind.INPUT, "name", "s", "type", TestCircuits.table("k", "v")));
-        c.add(Operator.of("t", OpKind.INPUT, "name", "t", "type", TestCircuits.table("k", "w")));
-        c.add(Operator.of("sj", OpKind.STREAM_JOIN, "leftKeys", List.of("k"), "rightKeys", List.of("k")));
-        c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
-        c.connect("s.out", "sj.left").connect("t.out", "sj.right").connect("sj.out", "o.in");
+        Circuit c = keyJoin("s", TestCircuits.table("k", "v"), "t", TestCircuits.table("k", "w"), "sj", OpKind.STREAM_JOIN);
         RewriteResult r = Incrementalizer.incrementalize(c);
         Circuit out = r.incremental();
         assertWellFormed(out);
