@@ -17,6 +17,8 @@ import org.dbspstudio.model.types.Column;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.SqlType;
 import org.dbspstudio.model.types.StreamType;
+import org.dbspstudio.fixtures.FixtureDocuments;
+import org.dbspstudio.model.json.DocumentReader;
 import org.junit.jupiter.api.Test;
 import org.dbspstudio.model.validate.Validator;
 import org.dbspstudio.model.validate.Fixtures;
@@ -26,26 +28,11 @@ class TypeInferenceTest {
 
     /**
      * Transitive closure as a nested circuit (docs/theory.md §6): {@code o = distinct(E + π(z⁻¹(o) ⋈ E))}
-     * with {@code E = I(δ₀(edges))}, leaving through {@code D} and {@code ∫}.
+     * with {@code E = I(δ₀(edges))}, leaving through {@code D} and {@code ∫} as {@code tc.closure}
+     * (the shared fixture).
      */
     static Circuit closure() {
-        Circuit child = new Circuit()
-                .add(of("d0", OpKind.DELTA0, "port", "e"))
-                .add(of("ie", OpKind.INTEGRATE))
-                .add(of("j", OpKind.JOIN, "leftKeys", List.of("dst"), "rightKeys", List.of("src"),
-                        "projection", List.of(new NamedExpr("src", "l.src"), new NamedExpr("dst", "r.dst"))))
-                .add(of("p", OpKind.PLUS))
-                .add(of("dist", OpKind.DISTINCT))
-                .add(of("zo", OpKind.DELAY))
-                .add(of("dd", OpKind.DIFFERENTIATE))
-                .add(of("leave", OpKind.INTEGRAL, "port", "o"))
-                .connect("d0.out", "ie.in")
-                .connect("zo.out", "j.left").connect("ie.out", "j.right")
-                .connect("ie.out", "p.a").connect("j.out", "p.b")
-                .connect("p.out", "dist.in")
-                .connect("dist.out", "zo.in").connect("dist.out", "dd.in").connect("dd.out", "leave.in");
-        return new Circuit().add(input("edges", "edges", EDGES)).add(Operator.nested("tc", child)).add(output("paths", "paths"))
-                .connect("edges.out", "tc.e").connect("tc.o", "paths.in");
+        return FixtureDocuments.read(FixtureDocuments.TRANSITIVE_CLOSURE, DocumentReader::read).document().circuit();
     }
 
     @Test
@@ -54,9 +41,9 @@ class TypeInferenceTest {
         assertThat(Validator.validate(c)).isEmpty();
         InferredTypes t = TypeInference.infer(c);
         assertThat(t.ok()).isTrue();
-        assertThat(t.find("tc", "o")).contains(EDGES);
+        assertThat(t.find("tc", "closure")).contains(EDGES);
         assertThat(t.find("zo", "out")).contains(EDGES);
-        assertThat(t.find("j", "out")).contains(EDGES);
+        assertThat(t.find("step", "out")).contains(EDGES);
         assertThat(t.typeOf(c.streams().get(1))).isEqualTo(EDGES);
     }
 
@@ -160,7 +147,7 @@ class TypeInferenceTest {
         List<Diagnostic> ds = Validator.validate(c);
         assertThat(codes(ds)).containsExactlyInAnyOrder("UNCONNECTED_INPUT", "UNUSED_OUTPUT");
         InferredTypes t = TypeInference.infer(c);
-        assertThat(t.find("tc", "o")).contains(EDGES);
+        assertThat(t.find("tc", "closure")).contains(EDGES);
         assertThat(t.find("tc", "o2")).isEmpty();
     }
 
