@@ -9,9 +9,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.dbspstudio.cli.Main.Captured;
 
-/** Runs the command line in-process on the file format's fixture documents (copied to files). */
+/** Runs the command line in-process on the file format's fixture documents and the transitive closure (copied to files). */
 class MainTest {
-    private static final Path FIXTURES = FixtureDocuments.copies(FixtureDocuments.FORMAT);
+    private static final Path FIXTURES = FixtureDocuments.copies(java.util.stream.Stream.concat(FixtureDocuments.FORMAT.stream(),
+            java.util.stream.Stream.of(FixtureDocuments.TRANSITIVE_CLOSURE)).toList());
 
     /** Exit code and captured output of one run. */
     static Captured run(String... args) {

@@ -31,7 +31,6 @@ final class SampleDocuments {
         return Map.of("integrator.json", integrator(),
                 "integrator-algebraic-loop.json", algebraicLoop(),
                 "users-orders-join.json", usersOrdersJoin(),
-                "transitive-closure.json", transitiveClosure(),
                 "all-kinds.json", allKinds());
     }
 
@@ -100,35 +99,6 @@ final class SampleDocuments {
                         new Change(Row.of("Bob", new BigDecimal("99.99")), 1))),
                 StepData.rows(List.of(new Change(Row.of("Bob", new BigDecimal("99.99")), -1)))));
         return new CircuitDocument("users ⋈ orders", c).setDescription("orders over 10 with their user's name")
-                .setScenario(s).setExpected(e);
-    }
-
-    static CircuitDocument transitiveClosure() {
-        RowSchema edge = RowSchema.of(Column.of("src", SqlType.INTEGER), Column.of("dst", SqlType.INTEGER));
-        Circuit body = new Circuit()
-                .add(Operator.of("e0", OpKind.DELTA0, "port", "edges"))
-                .add(Operator.of("ie", OpKind.INTEGRATE))
-                .add(Operator.of("step", OpKind.JOIN, "leftKeys", List.of("dst"), "rightKeys", List.of("src"),
-                        "projection", List.of(new NamedExpr("src", "l.src"), new NamedExpr("dst", "r.dst"))))
-                .add(Operator.of("all", OpKind.PLUS))
-                .add(Operator.of("r", OpKind.DISTINCT))
-                .add(Operator.of("prev", OpKind.DELAY))
-                .add(Operator.of("dr", OpKind.DIFFERENTIATE))
-                .add(Operator.of("x", OpKind.INTEGRAL, "port", "closure"))
-                .connect("e0.out", "ie.in").connect("prev.out", "step.left").connect("ie.out", "step.right")
-                .connect("ie.out", "all.a").connect("step.out", "all.b").connect("all.out", "r.in")
-                .connect("r.out", "prev.in").connect("r.out", "dr.in").connect("dr.out", "x.in");
-        Circuit c = new Circuit()
-                .add(Operator.of("edges", OpKind.INPUT, "name", "edges", "type", StreamType.zset(edge)))
-                .add(Operator.nested("tc", body, "maxIterations", 100L))
-                .add(Operator.of("closure", OpKind.OUTPUT, "name", "closure"))
-                .connect("edges.out", "tc.edges").connect("tc.closure", "closure.in");
-        Scenario s = new Scenario().put("edges", List.of(
-                StepData.rows(List.of(new Change(Row.of(1L, 2L), 1), new Change(Row.of(2L, 3L), 1)))));
-        Scenario e = new Scenario().put("closure", List.of(StepData.rows(List.of(new Change(Row.of(1L, 2L), 1),
-                new Change(Row.of(1L, 3L), 1), new Change(Row.of(2L, 3L), 1)))));
-        return new CircuitDocument("transitive closure", c)
-                .setDescription("R = distinct(E + π(R ⋈ E)), computed by a nested circuit until the fixpoint")
                 .setScenario(s).setExpected(e);
     }
 
