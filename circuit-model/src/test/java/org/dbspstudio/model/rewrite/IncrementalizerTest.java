@@ -43,6 +43,14 @@ class IncrementalizerTest {
         }
     }
 
+    /** The incremental version of {@code c}: well formed, made by {@code rules} and never by the fallback. */
+    private static Circuit rewrittenBy(Circuit c, String... rules) {
+        RewriteResult r = Incrementalizer.incrementalize(c);
+        assertWellFormed(r.incremental());
+        assertThat(r.log()).extracting(RewriteStep::rule).contains(rules).doesNotContain("Fallback");
+        return r.incremental();
+    }
+
     /** Inputs {@code left} and {@code right} into {@code kind} (as {@code id}) on key {@code k}, and its output {@code o}. */
     private static Circuit keyJoin(String left, StreamType leftType, String right, StreamType rightType, String id, OpKind kind) {
         Circuit c = new Circuit();
@@ -186,10 +194,7 @@ class IncrementalizerTest {
                 "aggregates", List.of(new AggCall(AggFunction.MIN, "v", "m"))));
         c.add(Operator.of("o", OpKind.OUTPUT, "name", "o"));
         c.connect("a.out", "anti.left").connect("b.out", "anti.right").connect("anti.out", "agg.in").connect("agg.out", "o.in");
-        RewriteResult r = Incrementalizer.incrementalize(c);
-        Circuit out = r.incremental();
-        assertWellFormed(out);
-        assertThat(r.log()).extracting(RewriteStep::rule).contains("Antijoin", "Aggregate").doesNotContain("Fallback");
+        Circuit out = rewrittenBy(c, "Antijoin", "Aggregate");
         // Δ(a ▷ b) = Δa − Δ(a ⋉ b): the antijoin is gone, its change comes from a minus
         assertThat(out.operators()).noneMatch(o -> o.kind() == OpKind.ANTIJOIN);
         assertThat(count(out, OpKind.H)).isEqualTo(1);
@@ -203,10 +208,7 @@ class IncrementalizerTest {
     @Test
     void semijoinIsBilinearInTheLeftInputAndTheKeySetOfTheRight() {
         Circuit c = keyJoin("a", TestCircuits.table("k", "v"), "b", TestCircuits.table("k"), "semi", OpKind.SEMIJOIN);
-        RewriteResult r = Incrementalizer.incrementalize(c);
-        Circuit out = r.incremental();
-        assertWellFormed(out);
-        assertThat(r.log()).extracting(RewriteStep::rule).contains("Semijoin").doesNotContain("Fallback");
+        Circuit out = rewrittenBy(c, "Semijoin");
         assertThat(count(out, OpKind.H)).isEqualTo(1);
         assertThat(count(out, OpKind.WEIGHTED_SEMIJOIN)).isEqualTo(2);
         assertThat(count(out, OpKind.DIFFERENTIATE)).isZero();
@@ -216,10 +218,7 @@ class IncrementalizerTest {
     @Test
     void anOuterJoinIsTheJoinsChangePlusThePaddedAntijoinsChange() {
         Circuit c = keyJoin("a", TestCircuits.table("k", "v"), "b", TestCircuits.table("k", "w"), "fj", OpKind.FULL_JOIN);
-        RewriteResult r = Incrementalizer.incrementalize(c);
-        Circuit out = r.incremental();
-        assertWellFormed(out);
-        assertThat(r.log()).extracting(RewriteStep::rule).contains("Outer join").doesNotContain("Fallback");
+        Circuit out = rewrittenBy(c, "Outer join");
         assertThat(count(out, OpKind.JOIN)).isEqualTo(2);
         assertThat(count(out, OpKind.H)).as("one key set per side").isEqualTo(2);
         assertThat(count(out, OpKind.DIFFERENTIATE)).isZero();
@@ -233,10 +232,7 @@ class IncrementalizerTest {
     @Test
     void aStreamTableJoinJoinsTheStreamsChangeWithTheIntegratedTableOnly() {
         Circuit c = keyJoin("s", TestCircuits.table("k", "v"), "t", TestCircuits.table("k", "w"), "sj", OpKind.STREAM_JOIN);
-        RewriteResult r = Incrementalizer.incrementalize(c);
-        Circuit out = r.incremental();
-        assertWellFormed(out);
-        assertThat(r.log()).extracting(RewriteStep::rule).contains("Stream–table join").doesNotContain("Fallback");
+        Circuit out = rewrittenBy(c, "Stream–table join");
         assertThat(count(out, OpKind.JOIN)).isEqualTo(1);
         assertThat(count(out, OpKind.INTEGRATE)).as("the table is integrated, the stream is not").isEqualTo(1);
         assertThat(out.feeding(new org.dbspstudio.model.PortRef("sj_join", "left")).orElseThrow().from().op()).isEqualTo("s");
