@@ -1,11 +1,11 @@
 package org.dbspstudio.engine.ops;
 
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.dbspstudio.engine.ops.SortOrder.Entry;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
@@ -13,7 +13,6 @@ import org.dbspstudio.model.Params;
 import org.dbspstudio.model.SortKey;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.expr.Scope;
-import org.dbspstudio.model.expr.TypedExpr;
 import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
 
@@ -31,37 +30,28 @@ import org.dbspstudio.model.types.StreamType;
  */
 final class TopKNode extends OpNode {
     private final KeyFn partitionBy;
-    private final TypedExpr[] orderBy;
-    private final SortKey[] keys;
+    private final SortOrder sort;
     private final long k;
     private final SortKey.Rank rank;
     private final boolean rankColumn;
-    private final Comparator<Entry> order;
 
     private Map<Row, Partition> partitions;
     private ZSet prevOut;
     private int prevTick = -2;
 
-    /** A row with its evaluated sort keys. */
-    private record Entry(Object[] sort, Row row) {
-    }
-
     private final class Partition {
-        final TreeMap<Entry, Long> rows = new TreeMap<>(order);
+        final TreeMap<Entry, Long> rows = new TreeMap<>(sort.entries);
         Map<Row, Long> emitted = Map.of();
     }
 
-    private TopKNode(org.dbspstudio.model.Operator op, KeyFn partitionBy, TypedExpr[] orderBy, SortKey[] keys, long k,
+    private TopKNode(org.dbspstudio.model.Operator op, KeyFn partitionBy, SortOrder sort, long k,
                      SortKey.Rank rank, boolean rankColumn) {
         super(op);
         this.partitionBy = partitionBy;
-        this.orderBy = orderBy;
-        this.keys = keys;
+        this.sort = sort;
         this.k = k;
         this.rank = rank;
         this.rankColumn = rankColumn;
-        Comparator<Entry> bySort = this::compareSort;
-        this.order = bySort.thenComparing(Entry::row);
     }
 
     static OpNode create(Build b) throws EngineException {
@@ -69,44 +59,9 @@ final class TopKNode extends OpNode {
         Scope scope = Scope.of(((StreamType.ZSet) b.inType("in")).row());
         List<String> part = p.strings("partitionBy");
         KeyFn partitionBy = part == null || part.isEmpty() ? null : b.keys("partitionBy", part, scope, false);
-        List<SortKey> keys = SortKey.parseAll(p.strings("orderBy"));
-        TypedExpr[] exprs = new TypedExpr[keys.size()];
-        for (int i = 0; i < exprs.length; i++) {
-            exprs[i] = b.expr("orderBy", keys.get(i).expr(), scope);
-        }
         String rankCol = p.string("rankColumn");
-        return new TopKNode(b.op(), partitionBy, exprs, keys.toArray(new SortKey[0]), p.integer("k"),
+        return new TopKNode(b.op(), partitionBy, SortOrder.of(b, scope), p.integer("k"),
                 SortKey.Rank.fromJson(p.string("rank")), rankCol != null && !rankCol.isBlank());
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private int compareSort(Entry a, Entry b) {
-        for (int i = 0; i < keys.length; i++) {
-            Object x = a.sort[i];
-            Object y = b.sort[i];
-            int c;
-            if (x == null || y == null) {
-                c = x == y ? 0 : (x == null) == keys[i].nullsFirst() ? -1 : 1;
-            } else {
-                c = x.getClass() == y.getClass() && x instanceof Comparable cx ? cx.compareTo(y)
-                        : x.toString().compareTo(y.toString());
-                if (keys[i].descending()) {
-                    c = -c;
-                }
-            }
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
-
-    private Entry entry(Row x) throws ExprException {
-        Object[] s = new Object[orderBy.length];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = orderBy[i].eval(x);
-        }
-        return new Entry(s, x);
     }
 
     @Override
@@ -161,7 +116,7 @@ final class TopKNode extends OpNode {
             if (touched != null) {
                 touched.putIfAbsent(key, part);
             }
-            part.rows.merge(entry(x), w, (a, b2) -> Math.addExact(a, b2) == 0 ? null : a + b2);
+            part.rows.merge(sort.entry(x), w, (a, b2) -> Math.addExact(a, b2) == 0 ? null : a + b2);
         });
     }
 
@@ -178,7 +133,7 @@ final class TopKNode extends OpNode {
                 continue;
             }
             Entry x = e.getKey();
-            if (peer == null || compareSort(peer, x) != 0) {
+            if (peer == null || sort.compareSort(peer, x) != 0) {
                 peer = x;
                 peerRank = before + 1;
                 dense++;

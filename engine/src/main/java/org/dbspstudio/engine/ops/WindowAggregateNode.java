@@ -3,13 +3,13 @@ package org.dbspstudio.engine.ops;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
+import org.dbspstudio.engine.ops.SortOrder.Entry;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
@@ -18,7 +18,6 @@ import org.dbspstudio.model.AggFunction;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Params;
-import org.dbspstudio.model.SortKey;
 import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.expr.Scope;
 import org.dbspstudio.model.expr.TypedExpr;
@@ -50,22 +49,16 @@ import org.dbspstudio.model.types.StreamType;
 final class WindowAggregateNode extends OpNode {
     private final boolean deltaInput;
     private final KeyFn partitionBy;
-    private final TypedExpr[] orderBy;
-    private final SortKey[] keys;
+    private final SortOrder sort;
     private final boolean rowsFrame;
     private final Long preceding;
     private final AggFunction[] fns;
     private final TypedExpr[] args;
     private final SqlType[] argTypes;
-    private final Comparator<Entry> order;
 
     private Map<Row, Partition> partitions;
     private ZSet prevOut;
     private int prevTick = -2;
-
-    /** A row with its evaluated sort keys. */
-    private record Entry(Object[] sort, Row row) {
-    }
 
     /** A row's weight, the output rows it emitted, and (unbounded frames) the aggregate up to and including it. */
     private static final class Slot {
@@ -75,23 +68,20 @@ final class WindowAggregateNode extends OpNode {
     }
 
     private final class Partition {
-        final TreeMap<Entry, Slot> rows = new TreeMap<>(order);
+        final TreeMap<Entry, Slot> rows = new TreeMap<>(sort.entries);
     }
 
-    private WindowAggregateNode(Operator op, boolean deltaInput, KeyFn partitionBy, TypedExpr[] orderBy, SortKey[] keys,
+    private WindowAggregateNode(Operator op, boolean deltaInput, KeyFn partitionBy, SortOrder sort,
                                 boolean rowsFrame, Long preceding, AggFunction[] fns, TypedExpr[] args, SqlType[] argTypes) {
         super(op);
         this.deltaInput = deltaInput;
         this.partitionBy = partitionBy;
-        this.orderBy = orderBy;
-        this.keys = keys;
+        this.sort = sort;
         this.rowsFrame = rowsFrame;
         this.preceding = preceding;
         this.fns = fns;
         this.args = args;
         this.argTypes = argTypes;
-        Comparator<Entry> bySort = this::compareSort;
-        this.order = bySort.thenComparing(Entry::row);
     }
 
     static OpNode create(Build b) throws EngineException {
@@ -100,11 +90,6 @@ final class WindowAggregateNode extends OpNode {
         Scope scope = Scope.of(((StreamType.ZSet) b.inType(delta ? "delta" : "in")).row());
         List<String> part = p.strings("partitionBy");
         KeyFn partitionBy = part == null || part.isEmpty() ? null : b.keys("partitionBy", part, scope, false);
-        List<SortKey> keys = SortKey.parseAll(p.strings("orderBy"));
-        TypedExpr[] exprs = new TypedExpr[keys.size()];
-        for (int i = 0; i < exprs.length; i++) {
-            exprs[i] = b.expr("orderBy", keys.get(i).expr(), scope);
-        }
         List<AggCall> calls = p.aggregates("aggregates");
         AggFunction[] fns = new AggFunction[calls.size()];
         TypedExpr[] args = new TypedExpr[calls.size()];
@@ -119,7 +104,7 @@ final class WindowAggregateNode extends OpNode {
             }
         }
         Object pre = p.get("preceding");
-        return new WindowAggregateNode(b.op(), delta, partitionBy, exprs, keys.toArray(new SortKey[0]),
+        return new WindowAggregateNode(b.op(), delta, partitionBy, SortOrder.of(b, scope),
                 "rows".equals(p.string("frame")), pre == null ? null : ((Number) pre).longValue(), fns, args, types);
     }
 
@@ -162,7 +147,7 @@ final class WindowAggregateNode extends OpNode {
         Map<Row, Map<Entry, Long>> byPartition = new LinkedHashMap<>();
         change.forEachX((x, w) -> {
             Row key = partitionBy == null ? Row.EMPTY : partitionBy.apply(x);
-            byPartition.computeIfAbsent(key, q -> new LinkedHashMap<>()).merge(entry(x), w, Long::sum);
+            byPartition.computeIfAbsent(key, q -> new LinkedHashMap<>()).merge(sort.entry(x), w, Long::sum);
         });
         ZSet.Builder out = ZSet.builder();
         for (var e : byPartition.entrySet()) {
@@ -186,7 +171,7 @@ final class WindowAggregateNode extends OpNode {
             s.weight = Math.addExact(s.weight, c.getValue());
             fewer.put(c.getKey(), Math.min(before, Math.max(0, s.weight)));
             Entry start = start(part, c.getKey());
-            if (first == null || order.compare(start, first) < 0) {
+            if (first == null || sort.entries.compare(start, first) < 0) {
                 first = start;
             }
         }
@@ -194,7 +179,7 @@ final class WindowAggregateNode extends OpNode {
         if (preceding == null) {
             affected = part.rows.tailMap(first, true); // every row after a change holds it in its frame
         } else {
-            affected = new TreeMap<>(order);
+            affected = new TreeMap<>(sort.entries);
             for (Entry c : changes.keySet()) {
                 reach(part, c, fewer, affected);
             }
@@ -222,7 +207,7 @@ final class WindowAggregateNode extends OpNode {
             // RANGE: peers share their frame; every peer group meets the affected rows whole
             List<Map.Entry<Entry, Slot>> group = new ArrayList<>();
             for (var e : affected.entrySet()) {
-                if (!group.isEmpty() && compareSort(group.get(0).getKey(), e.getKey()) != 0) {
+                if (!group.isEmpty() && sort.compareSort(group.get(0).getKey(), e.getKey()) != 0) {
                     touched += emitPeers(part, group, out);
                     group.clear();
                 }
@@ -246,7 +231,7 @@ final class WindowAggregateNode extends OpNode {
             return c;
         }
         Entry s = c;
-        for (Entry e = part.rows.lowerKey(c); e != null && compareSort(e, c) == 0; e = part.rows.lowerKey(e)) {
+        for (Entry e = part.rows.lowerKey(c); e != null && sort.compareSort(e, c) == 0; e = part.rows.lowerKey(e)) {
             s = e;
         }
         return s;
@@ -258,7 +243,7 @@ final class WindowAggregateNode extends OpNode {
         Entry previous = null;
         for (var e : part.rows.tailMap(start(part, c), true).entrySet()) {
             Entry f = e.getKey();
-            if (order.compare(f, c) > 0) {
+            if (sort.entries.compare(f, c) > 0) {
                 if (rowsFrame) {
                     if (previous != null) {
                         Long fw = fewer.get(previous);
@@ -268,7 +253,7 @@ final class WindowAggregateNode extends OpNode {
                         break;
                     }
                     previous = f;
-                } else if (compareSort(c, f) != 0 && !within(f.sort()[0], c.sort()[0], preceding)) {
+                } else if (sort.compareSort(c, f) != 0 && !within(f.sort()[0], c.sort()[0], preceding)) {
                     break;
                 }
             }
@@ -370,36 +355,6 @@ final class WindowAggregateNode extends OpNode {
         } catch (ExprException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private int compareSort(Entry a, Entry b) {
-        for (int i = 0; i < keys.length; i++) {
-            Object x = a.sort[i];
-            Object y = b.sort[i];
-            int c;
-            if (x == null || y == null) {
-                c = x == y ? 0 : (x == null) == keys[i].nullsFirst() ? -1 : 1;
-            } else {
-                c = x.getClass() == y.getClass() && x instanceof Comparable cx ? cx.compareTo(y)
-                        : x.toString().compareTo(y.toString());
-                if (keys[i].descending()) {
-                    c = -c;
-                }
-            }
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
-
-    private Entry entry(Row x) throws ExprException {
-        Object[] s = new Object[orderBy.length];
-        for (int i = 0; i < s.length; i++) {
-            s[i] = orderBy[i].eval(x);
-        }
-        return new Entry(s, x);
     }
 
     @Override
