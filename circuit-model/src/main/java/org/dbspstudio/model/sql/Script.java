@@ -5,17 +5,18 @@ import java.util.List;
 
 /**
  * A SQL script cut into statements at the semicolons that are outside strings, quoted names and
- * comments, with a way to turn offsets into 1-based {@code line:column}.
+ * comments, with a way to turn offsets into 1-based {@code line:column} and back. The front end
+ * reads scripts through it, and the IDE maps the front end's positions onto its editor with it.
  */
-final class Script {
+public final class Script {
     /** One statement: its text is {@code text.substring(start, end)} (without the semicolon). */
-    record Statement(int start, int end) {
+    public record Statement(int start, int end) {
     }
 
     final String text;
     private final int[] lineStarts;
 
-    Script(String text) {
+    public Script(String text) {
         this.text = text;
         List<Integer> starts = new ArrayList<>();
         starts.add(0);
@@ -27,7 +28,12 @@ final class Script {
         lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    int line(int offset) {
+    public String text() {
+        return text;
+    }
+
+    /** The 1-based line of an offset. */
+    public int line(int offset) {
         int lo = 0;
         int hi = lineStarts.length - 1;
         while (lo < hi) {
@@ -41,19 +47,40 @@ final class Script {
         return lo + 1;
     }
 
-    int column(int offset) {
+    /** The 1-based column of an offset. */
+    public int column(int offset) {
         return offset - lineStarts[line(offset) - 1] + 1;
     }
 
-    /** The offset of 1-based {@code line:column}, clamped to the text. */
-    int offset(int line, int column) {
+    /** The offset of 1-based {@code line:column}, clamped to the text and a column past its line's end to that end. */
+    public int offset(int line, int column) {
         if (line < 1) {
             return 0;
         }
         if (line > lineStarts.length) {
             return text.length();
         }
-        return Math.min(text.length(), lineStarts[line - 1] + Math.max(0, column - 1));
+        int lineEnd = line < lineStarts.length ? lineStarts[line] : text.length();
+        return Math.min(lineEnd, lineStarts[line - 1] + Math.max(0, column - 1));
+    }
+
+    /** The first offset in {@code [from, end)} that is neither white space nor in a comment, else {@code end}. */
+    public int skipBlank(int from, int end) {
+        int i = from;
+        while (i < end) {
+            if (Character.isWhitespace(text.charAt(i))) {
+                i++;
+            } else if (text.startsWith("--", i)) {
+                int nl = text.indexOf('\n', i);
+                i = nl < 0 ? end : nl + 1;
+            } else if (text.startsWith("/*", i)) {
+                int close = text.indexOf("*/", i + 2);
+                i = close < 0 ? end : close + 2;
+            } else {
+                break;
+            }
+        }
+        return Math.min(i, end);
     }
 
     /**
@@ -69,7 +96,7 @@ final class Script {
     }
 
     /** The statements, in order; blank ones (only spaces and comments) are left out. */
-    List<Statement> statements() {
+    public List<Statement> statements() {
         List<Statement> out = new ArrayList<>();
         int start = 0;
         int i = 0;

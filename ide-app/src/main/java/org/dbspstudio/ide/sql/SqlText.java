@@ -6,11 +6,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dbspstudio.model.SourceSpan;
+import org.dbspstudio.model.sql.Script;
 
 /**
- * A SQL text with its line starts: turns the front end's 1-based {@code line:column} positions and
- * {@link SourceSpan}s into character ranges of the editor and back, and finds the operators a caret
- * or a selection belongs to. No JavaFX.
+ * A SQL text read as the front end reads it ({@link Script}): turns the front end's 1-based
+ * {@code line:column} positions and {@link SourceSpan}s into character ranges of the editor and back,
+ * and finds the operators a caret or a selection belongs to. No JavaFX.
  */
 public final class SqlText {
     /** A character range {@code [start, end)} of the text. */
@@ -25,54 +26,30 @@ public final class SqlText {
     }
 
     private final String text;
-    private final int[] lineStarts;
+    private final Script script;
 
     public SqlText(String text) {
         this.text = text;
-        List<Integer> starts = new ArrayList<>();
-        starts.add(0);
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                starts.add(i + 1);
-            }
-        }
-        lineStarts = starts.stream().mapToInt(Integer::intValue).toArray();
+        this.script = new Script(text);
     }
 
     public String text() {
         return text;
     }
 
-    /** The offset of 1-based {@code line:column}, clamped to the text. */
+    /** The offset of 1-based {@code line:column}, clamped to the text and a column past its line's end to that end. */
     public int offset(int line, int column) {
-        if (line < 1) {
-            return 0;
-        }
-        if (line > lineStarts.length) {
-            return text.length();
-        }
-        int lineEnd = line < lineStarts.length ? lineStarts[line] : text.length();
-        return Math.min(lineEnd, lineStarts[line - 1] + Math.max(0, column - 1));
+        return script.offset(line, column);
     }
 
     /** The 1-based line of an offset. */
     public int line(int offset) {
-        int lo = 0;
-        int hi = lineStarts.length - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (lineStarts[mid] <= offset) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        return lo + 1;
+        return script.line(offset);
     }
 
     /** The 1-based column of an offset. */
     public int column(int offset) {
-        return offset - lineStarts[line(offset) - 1] + 1;
+        return script.column(offset);
     }
 
     /**
@@ -82,20 +59,7 @@ public final class SqlText {
     public Range range(SourceSpan s) {
         int start = offset(s.line(), s.column());
         int end = Math.min(text.length(), offset(s.endLine(), s.endColumn()) + 1);
-        int i = start;
-        while (i < end) {
-            if (Character.isWhitespace(text.charAt(i))) {
-                i++;
-            } else if (text.startsWith("--", i)) {
-                int nl = text.indexOf('\n', i);
-                i = nl < 0 ? end : nl + 1;
-            } else if (text.startsWith("/*", i)) {
-                int close = text.indexOf("*/", i + 2);
-                i = close < 0 ? end : close + 2;
-            } else {
-                break;
-            }
-        }
+        int i = script.skipBlank(start, end);
         return i < end ? new Range(i, end) : new Range(start, Math.max(start, end));
     }
 
