@@ -13,18 +13,11 @@ import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.plan.RelOptListener;
-import org.apache.calcite.plan.RelOptRule;
-import org.apache.calcite.plan.hep.HepMatchOrder;
-import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
-import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
-import org.apache.calcite.rel.core.RelFactories;
-import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystem;
@@ -33,7 +26,6 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.schema.impl.AbstractTable;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -45,8 +37,6 @@ import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
-import org.apache.calcite.tools.RelBuilder;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.OpKind;
@@ -66,8 +56,9 @@ import org.dbspstudio.model.types.StreamType;
  *
  * <p>Pipeline per view: Calcite parses, validates and converts the query to relational algebra
  * ({@code SqlToRelConverter}), sub-queries become joins ({@code SubQueryRemoveRule},
- * {@code RelDecorrelator}), filters move into joins, then {@link Translator} maps each relational
- * operator to the catalog's operators. A construct the catalog cannot compute exactly is refused
+ * {@code RelDecorrelator}), filters move into joins ({@link SpanPlanner#rewrite}), then {@link Translator}
+ * maps each relational operator to the catalog's operators; a {@code WITH RECURSIVE} query becomes a
+ * nested circuit ({@link RecursiveView}). A construct the catalog cannot compute exactly is refused
  * with {@code line:column: message} naming it — the front end never emits a circuit that computes
  * something else.
  */
@@ -558,7 +549,7 @@ public final class SqlFrontEnd {
         RelNode rel;
         try {
             rel = relRoot.project();
-            rel = rewrite(rel, planner, relSpans, cluster, reader);
+            rel = SpanPlanner.rewrite(rel, planner, relSpans, cluster, reader);
         } catch (RuntimeException e) {
             throw positioned(qpos, "cannot translate this query: " + e.getMessage());
         }
@@ -577,7 +568,7 @@ public final class SqlFrontEnd {
         Planned pl;
         try {
             if (cte != null) {
-                rec.add(recursive(name, cte));
+                rec.add(new RecursiveView(script, typeFactory, root, sources, circuit, spans, this::plan).translate(name, cte));
             }
             pl = plan("view " + name, columnNames, bodyStart, st.end());
         } catch (SqlException e) {
@@ -635,351 +626,6 @@ public final class SqlFrontEnd {
         });
         sources.put(name.toLowerCase(Locale.ROOT), new Source(name, out, viewType, true));
         views.add(new View(name, outId, List.copyOf(names), List.copyOf(order), hidden));
-    }
-
-    /** The recursive query as a nested circuit (Section 5 of the DBSP paper); its output stream. */
-    private Translator.Node recursive(String view, Recursive.Cte cte) throws SqlException {
-        if (cte.unionAll()) {
-            throw new SqlException(script.line(cte.union().start()), script.column(cte.union().start()),
-                    "unsupported: WITH RECURSIVE … UNION ALL (only UNION, the least fixpoint of a set, is supported)");
-        }
-        if (sources.containsKey(cte.name().toLowerCase(Locale.ROOT))) {
-            throw new SqlException(script.line(cte.union().start()), script.column(cte.union().start()),
-                    "the recursive query's name '" + cte.name() + "' is already a table or view");
-        }
-        Planned seed;
-        try {
-            seed = plan("the recursive query " + cte.name(), cte.columns(), cte.seedStart(), cte.seedEnd());
-        } catch (SqlException e) {
-            if (e.getMessage() != null && e.getMessage().contains("Object '" + cte.name() + "' not found")) {
-                throw new SqlException(e.error().line(), e.error().column(), "unsupported: " + cte.name()
-                        + " is read before the last UNION of its recursive query (only the recursive step after it may read it)");
-            }
-            throw e;
-        }
-        RelDataTypeFactory.Builder rb = typeFactory.builder();
-        for (int i = 0; i < seed.names().size(); i++) {
-            rb.add(seed.names().get(i), typeFactory.createTypeWithNullability(seed.rowType().getFieldList().get(i).getType(), true));
-        }
-        RelDataType recType = rb.build();
-        root.add(cte.name(), new AbstractTable() {
-            @Override
-            public RelDataType getRowType(RelDataTypeFactory f) {
-                return recType;
-            }
-        });
-        Planned step = plan("the recursive step of " + cte.name(), null, cte.stepStart(), cte.stepEnd());
-        recursiveStep(step.rel(), cte.name(), step.span());
-        if (step.names().size() != seed.names().size()) {
-            throw new SqlException(step.span().line(), step.span().column(), "the recursive step of " + cte.name() + " has "
-                    + step.names().size() + " columns but its seed has " + seed.names().size());
-        }
-        for (int i = 0; i < seed.names().size(); i++) {
-            RelDataType st = step.rowType().getFieldList().get(i).getType();
-            RelDataType sd = recType.getFieldList().get(i).getType();
-            SqlType a = Exprs.modelType(st);
-            SqlType b = Exprs.modelType(sd);
-            boolean widens = a == SqlType.INTEGER && b == SqlType.BIGINT;
-            if (a != b && !widens && st.getSqlTypeName() != SqlTypeName.NULL) {
-                throw new SqlException(step.span().line(), step.span().column(), "unsupported: column " + (i + 1) + " ("
-                        + seed.names().get(i) + ") of the recursive step is " + st.getSqlTypeName() + " but the seed's is "
-                        + sd.getSqlTypeName() + " (cast the seed's column to the type both should have)");
-            }
-        }
-
-        Circuit child = new Circuit();
-        String prefix = Translator.cleanId(view) + "_" + Translator.cleanId(cte.name());
-        Map<String, Translator.Node> entered = new LinkedHashMap<>();
-        Map<String, Translator.Node> outer = new LinkedHashMap<>();
-        Translator.Node[] feedback = new Translator.Node[1];
-        Translator[] tr = new Translator[2];
-        SourceSpan whole = new SourceSpan(seed.span().line(), seed.span().column(), step.span().endLine(), step.span().endColumn());
-        Translator.Resolver resolver = (n, at) -> {
-            if (n.equalsIgnoreCase(cte.name())) {
-                if (feedback[0] == null) {
-                    throw new SqlException(at.line(), at.column(), "the seed of a recursive query cannot read " + n);
-                }
-                return feedback[0];
-            }
-            String key = n.toLowerCase(Locale.ROOT);
-            Translator.Node e = entered.get(key);
-            if (e != null) {
-                return e;
-            }
-            Source src = sources.get(key);
-            if (src == null) {
-                throw new SqlException(at.line(), at.column(), "unknown table " + n);
-            }
-            Translator t = tr[1] != null ? tr[1] : tr[0];
-            String port = Translator.cleanId(src.name());
-            String d0 = t.freshId(prefix + "_enter_" + port);
-            t.addTyped(Operator.of(d0, OpKind.DELTA0, "port", port), at, List.of());
-            String integ = t.freshId(prefix + "_all_" + port);
-            t.addTyped(Operator.of(integ, OpKind.INTEGRATE), at, List.of(d0 + ".out"));
-            e = new Translator.Node(integ, "out", src.node().schema());
-            entered.put(key, e);
-            outer.put(port, src.node());
-            return e;
-        };
-        tr[0] = new Translator(circuit, child, spans, resolver, seed.relSpans(), prefix, seed.rexBuilder(), seed.span());
-        try {
-            Translator.Node s0 = tr[0].conformTo(tr[0].translateRel(seed.rel(), seed.span()), recType, seed.names(), seed.span());
-            String delayId = tr[0].freshId(prefix + "_previous");
-            tr[0].addTyped(Operator.of(delayId, OpKind.DELAY), whole, List.of());
-            feedback[0] = new Translator.Node(delayId, "out", s0.schema());
-            tr[1] = new Translator(circuit, child, spans, resolver, step.relSpans(), prefix, step.rexBuilder(), step.span());
-            Translator.Node s1 = tr[1].conformTo(tr[1].translateRel(step.rel(), step.span()), recType, seed.names(), step.span());
-            Translator.Node plus = tr[1].addOp(OpKind.PLUS, "facts", whole, List.of(s0, s1));
-            Translator.Node dist = tr[1].addOp(OpKind.DISTINCT, "reach", whole, List.of(plus));
-            child.connect(dist.ref(), delayId + ".in");
-            Translator.Node diff = tr[1].addOp(OpKind.DIFFERENTIATE, "new_facts", whole, List.of(dist));
-            String port = Translator.cleanId(cte.name());
-            String leave = tr[1].freshId(prefix + "_leave");
-            tr[1].addTyped(Operator.of(leave, OpKind.INTEGRAL, "port", port), whole, List.of(diff.ref()));
-            String nestedId = circuit.freshId(prefix);
-            circuit.add(Operator.nested(nestedId, child));
-            spans.put(nestedId, whole);
-            for (var e : outer.entrySet()) {
-                circuit.connect(e.getValue().ref(), nestedId + "." + e.getKey());
-            }
-            return new Translator.Node(nestedId, port, dist.schema());
-        } catch (SqlException e) {
-            for (Translator t : tr) {
-                if (t != null) {
-                    t.rollback();
-                }
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * Refuses a recursive step whose least fixpoint is not SQL's answer: on its way to each read of
-     * the recursive query it may use only SELECT, WHERE, inner joins, IN and UNION (monotone
-     * operators), and no row may combine two reads of it (SQL evaluates the step on the rows of the
-     * previous iteration only, which equals the least fixpoint only for a step linear in the query).
-     */
-    private static void recursiveStep(RelNode rel, String name, SourceSpan span) throws SqlException {
-        monotone(rel, name, span);
-        if (reads(rel, name) > 1) {
-            throw new SqlException(span.line(), span.column(), "unsupported: the recursive step joins " + name
-                    + " with itself (SQL allows one reference to the recursive query per row)");
-        }
-    }
-
-    private static void monotone(RelNode rel, String name, SourceSpan span) throws SqlException {
-        if (reads(rel, name) == 0) {
-            return;
-        }
-        boolean ok = rel instanceof org.apache.calcite.rel.core.TableScan || rel instanceof org.apache.calcite.rel.core.Project
-                || rel instanceof org.apache.calcite.rel.core.Filter
-                || rel instanceof org.apache.calcite.rel.core.Union
-                || rel instanceof org.apache.calcite.rel.core.Join j && (j.getJoinType() == org.apache.calcite.rel.core.JoinRelType.INNER
-                        || j.getJoinType() == org.apache.calcite.rel.core.JoinRelType.SEMI)
-                || rel instanceof org.apache.calcite.rel.core.Aggregate a && a.getAggCallList().isEmpty();
-        if (!ok) {
-            String what = rel instanceof org.apache.calcite.rel.core.Join j ? j.getJoinType() + " join (or NOT IN / NOT EXISTS)"
-                    : rel instanceof org.apache.calcite.rel.core.Aggregate ? "an aggregate function"
-                    : rel instanceof org.apache.calcite.rel.core.Minus ? "EXCEPT"
-                    : rel instanceof org.apache.calcite.rel.core.Sort ? "LIMIT"
-                    : rel.getRelTypeName().replace("Logical", "");
-            throw new SqlException(span.line(), span.column(), "unsupported: in WITH RECURSIVE the recursive step may use"
-                    + " only SELECT, WHERE, inner joins, IN, UNION and DISTINCT on " + name + " (found " + what + ")");
-        }
-        for (RelNode in : rel.getInputs()) {
-            monotone(in, name, span);
-        }
-    }
-
-    /** How many reads of table {@code name} one row of {@code rel} can combine (a union counts its widest branch). */
-    private static int reads(RelNode rel, String name) {
-        if (rel instanceof org.apache.calcite.rel.core.TableScan scan) {
-            List<String> qn = scan.getTable().getQualifiedName();
-            return qn.get(qn.size() - 1).equalsIgnoreCase(name) ? 1 : 0;
-        }
-        int n = 0;
-        for (RelNode in : rel.getInputs()) {
-            int k = reads(in, name);
-            n = rel instanceof org.apache.calcite.rel.core.SetOp ? Math.max(n, k) : n + k;
-        }
-        return n;
-    }
-
-    private static RelNode hep(RelNode rel, SpanPlanner template, IdentityHashMap<RelNode, SqlParserPos> relSpans,
-                               RelOptRule... rules) {
-        HepProgramBuilder b = HepProgram.builder();
-        for (RelOptRule r : rules) {
-            b.addRuleInstance(r);
-        }
-        SpanPlanner p = new SpanPlanner(b.build(), relSpans);
-        p.setRoot(rel);
-        return p.findBestExp();
-    }
-
-    private RelNode rewrite(RelNode rel, SpanPlanner planner, IdentityHashMap<RelNode, SqlParserPos> relSpans,
-                            RelOptCluster cluster, CalciteCatalogReader reader) {
-        rel = hep(rel, planner, relSpans, CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
-                CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE);
-        RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(cluster, reader);
-        rel = RelDecorrelator.decorrelateQuery(rel, builder);
-        rel = hep(rel, planner, relSpans, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
-                CoreRules.FILTER_MERGE, CoreRules.JOIN_PUSH_EXPRESSIONS);
-        if (hasAvoidableProduct(rel)) {
-            // FROM a, b, c WHERE … in an order that puts tables without a common predicate next to each
-            // other: order the joins so that each joins on a key where one exists (Calcite's heuristic)
-            HepProgramBuilder b = HepProgram.builder();
-            b.addMatchOrder(HepMatchOrder.BOTTOM_UP);
-            b.addRuleInstance(CoreRules.PROJECT_REMOVE);
-            b.addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN);
-            b.addRuleInstance(CoreRules.PROJECT_MULTI_JOIN_MERGE);
-            b.addRuleInstance(CoreRules.FILTER_MULTI_JOIN_MERGE);
-            b.addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE);
-            SpanPlanner p = new SpanPlanner(b.build(), relSpans);
-            p.setRoot(rel);
-            rel = p.findBestExp();
-            rel = hep(rel, planner, relSpans, CoreRules.FILTER_INTO_JOIN, CoreRules.JOIN_CONDITION_PUSH,
-                    CoreRules.FILTER_MERGE, CoreRules.JOIN_PUSH_EXPRESSIONS);
-        }
-        rel = hep(rel, planner, relSpans, CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN);
-        rel = hep(rel, planner, relSpans, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE);
-        return rel;
-    }
-
-    /** Whether an inner join without an equality predicate (a product) sits in a tree of inner joins. */
-    private static boolean hasAvoidableProduct(RelNode rel) {
-        int[] joins = {0};
-        boolean[] product = {false};
-        new org.apache.calcite.rel.RelVisitor() {
-            @Override
-            public void visit(RelNode node, int ordinal, RelNode parent) {
-                if (node instanceof org.apache.calcite.rel.core.Join j && j.getJoinType() == org.apache.calcite.rel.core.JoinRelType.INNER) {
-                    joins[0]++;
-                    if (j.analyzeCondition().leftKeys.isEmpty()) {
-                        product[0] = true;
-                    }
-                }
-                super.visit(node, ordinal, parent);
-            }
-        }.go(rel);
-        return product[0] && joins[0] >= 2;
-    }
-
-    /** A Hep planner that carries source spans from each relational expression to its copies and rewrites. */
-    static final class SpanPlanner extends HepPlanner {
-        private final IdentityHashMap<RelNode, SqlParserPos> spans;
-
-        SpanPlanner(HepProgram program, IdentityHashMap<RelNode, SqlParserPos> spans) {
-            super(program);
-            this.spans = spans;
-            addListener(new RelOptListener() {
-                @Override
-                public void relEquivalenceFound(RelEquivalenceEvent event) {
-                }
-
-                @Override
-                public void ruleAttempted(RuleAttemptedEvent event) {
-                }
-
-                @Override
-                public void ruleProductionSucceeded(RuleProductionEvent event) {
-                    RelNode produced = event.getRel();
-                    if (produced == null || spans.containsKey(produced)) {
-                        return;
-                    }
-                    RelNode[] old = event.getRuleCall().rels;
-                    SqlParserPos pos = null;
-                    for (RelNode o : old) {
-                        if (o.getClass() == produced.getClass() && spans.get(o) != null) {
-                            pos = spans.get(o);
-                            break;
-                        }
-                    }
-                    if (pos == null && old.length > 0) {
-                        pos = spans.get(old[0]);
-                    }
-                    if (pos != null) {
-                        spans.put(produced, pos);
-                    }
-                }
-
-                @Override
-                public void relDiscarded(RelDiscardedEvent event) {
-                }
-
-                @Override
-                public void relChosen(RelChosenEvent event) {
-                }
-            });
-        }
-
-        @Override
-        public void onCopy(RelNode rel, RelNode newRel) {
-            super.onCopy(rel, newRel);
-            SqlParserPos p = spans.get(rel);
-            if (p != null && !spans.containsKey(newRel)) {
-                spans.put(newRel, p);
-            }
-        }
-    }
-
-    /** Records, for each relational expression it creates, the SQL it came from. */
-    static final class SpanConverter extends SqlToRelConverter {
-        private final IdentityHashMap<RelNode, SqlParserPos> spans;
-
-        SpanConverter(SqlValidator validator, CalciteCatalogReader reader, RelOptCluster cluster,
-                      IdentityHashMap<RelNode, SqlParserPos> spans) {
-            super(null, validator, reader, cluster, StandardConvertletTable.INSTANCE,
-                    SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(false)
-                            .withInSubQueryThreshold(Integer.MAX_VALUE));
-            this.spans = spans;
-        }
-
-        @Override
-        protected RelRoot convertQueryRecursive(SqlNode query, boolean top, RelDataType targetRowType) {
-            RelRoot r = super.convertQueryRecursive(query, top, targetRowType);
-            mark(r.rel, query);
-            return r;
-        }
-
-        private void mark(RelNode rel, SqlNode query) {
-            if (spans.containsKey(rel)) {
-                return;
-            }
-            spans.put(rel, spanFor(rel, query));
-            for (RelNode in : rel.getInputs()) {
-                mark(in, query);
-            }
-        }
-
-        private static SqlParserPos spanFor(RelNode rel, SqlNode query) {
-            if (query instanceof SqlSelect s) {
-                if (rel instanceof org.apache.calcite.rel.core.Filter f) {
-                    boolean aboveAggregate = f.getInput() instanceof org.apache.calcite.rel.core.Aggregate
-                            || f.getInput() instanceof org.apache.calcite.rel.core.Project p
-                            && p.getInput() instanceof org.apache.calcite.rel.core.Aggregate;
-                    if (aboveAggregate && s.getHaving() != null) {
-                        return s.getHaving().getParserPosition();
-                    }
-                    if (s.getWhere() != null) {
-                        return s.getWhere().getParserPosition();
-                    }
-                }
-                if (rel instanceof org.apache.calcite.rel.core.Aggregate && s.getGroup() != null && s.getGroup().size() > 0) {
-                    return s.getGroup().getParserPosition();
-                }
-                if ((rel instanceof org.apache.calcite.rel.core.Join || rel instanceof org.apache.calcite.rel.core.Correlate)
-                        && s.getFrom() != null) {
-                    return s.getFrom().getParserPosition();
-                }
-                if (rel instanceof org.apache.calcite.rel.core.Project || rel instanceof org.apache.calcite.rel.core.Aggregate) {
-                    return s.getSelectList().getParserPosition();
-                }
-                if (rel instanceof org.apache.calcite.rel.core.Sort && s.getOrderList() != null) {
-                    return s.getOrderList().getParserPosition();
-                }
-            }
-            return query.getParserPosition();
-        }
     }
 
     /** The catalog's column type for a Calcite type name (for callers that map values). */

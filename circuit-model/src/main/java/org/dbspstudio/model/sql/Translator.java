@@ -18,7 +18,6 @@ import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Intersect;
 import org.apache.calcite.rel.core.Join;
-import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Minus;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.SetOp;
@@ -33,7 +32,6 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexOver;
-import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.util.DateString;
@@ -60,7 +58,8 @@ import org.dbspstudio.model.typing.Typing;
  * non-equi part), outer joins → the inner join plus the unmatched rows (antijoin) padded with
  * NULLs, semi/anti joins → join with the distinct keys / antijoin, aggregate → aggregate (or
  * distinct of a map for SELECT DISTINCT), UNION ALL → plus, UNION → union, EXCEPT → difference
- * of distincts, INTERSECT → a − (a − b) on distincts, VALUES → constant.
+ * of distincts, INTERSECT → a − (a − b) on distincts, VALUES → constant. Joins are translated by
+ * {@link JoinTranslation}, ORDER BY … LIMIT and rank filters (top-k) by {@link TopKTranslation}.
  */
 final class Translator {
     /** A translated stream: the output port of an operator and the row schema it carries. */
@@ -81,7 +80,7 @@ final class Translator {
     }
     private final IdentityHashMap<RelNode, SqlParserPos> relSpans;
     private final String prefix;
-    private final RexBuilder rex;
+    final RexBuilder rex;
     private final SourceSpan viewSpan;
     private final List<String> added = new ArrayList<>();
     private final IdentityHashMap<RelNode, Node> done = new IdentityHashMap<>();
@@ -193,7 +192,7 @@ final class Translator {
 
     // ---------------------------------------------------------------------------------------------
 
-    private SqlException refuse(SourceSpan at, String message) {
+    SqlException refuse(SourceSpan at, String message) {
         return new SqlException(at.line(), at.column(), message);
     }
 
@@ -209,7 +208,7 @@ final class Translator {
         }
     }
 
-    private Node translate(RelNode rel, SourceSpan parent) throws SqlException {
+    Node translate(RelNode rel, SourceSpan parent) throws SqlException {
         Node cached = done.get(rel);
         if (cached != null) {
             return cached;
@@ -221,13 +220,13 @@ final class Translator {
             n = sources.resolve(qn.get(qn.size() - 1), span);
         } else if (rel instanceof Project p) {
             n = project(p, span);
-        } else if (rel instanceof Filter f && f.getInput() instanceof Project p && hasOver(p)) {
-            n = rankFilter(f, p, span);
+        } else if (rel instanceof Filter f && f.getInput() instanceof Project p && TopKTranslation.hasOver(p)) {
+            n = new TopKTranslation(this).rankFilter(f, p, span);
         } else if (rel instanceof Filter f) {
             Node in = translate(f.getInput(), span);
             n = add(OpKind.FILTER, "filter", span, List.of(in), "predicate", sql(f.getCondition(), single(in), span));
         } else if (rel instanceof Join j) {
-            n = join(j, span);
+            n = new JoinTranslation(this).join(j, span);
         } else if (rel instanceof Aggregate a) {
             n = aggregate(a, span);
         } else if (rel instanceof SetOp s) {
@@ -235,7 +234,7 @@ final class Translator {
         } else if (rel instanceof Values v) {
             n = values(v, span);
         } else if (rel instanceof Sort s) {
-            n = s.fetch != null || s.offset != null ? limit(s, span) : translate(s.getInput(), span);
+            n = s.fetch != null || s.offset != null ? new TopKTranslation(this).limit(s, span) : translate(s.getInput(), span);
         } else if (rel instanceof Correlate) {
             throw refuse(span, "unsupported: a correlated subquery that cannot be turned into a join");
         } else {
@@ -246,7 +245,7 @@ final class Translator {
         return n;
     }
 
-    private static IntFunction<String> single(Node in) {
+    static IntFunction<String> single(Node in) {
         return i -> Exprs.ident(in.schema().column(i).name());
     }
 
@@ -256,7 +255,7 @@ final class Translator {
                 : "r." + Exprs.ident(r.schema().column(i - nl).name());
     }
 
-    private String sql(RexNode e, IntFunction<String> cols, SourceSpan span) throws SqlException {
+    String sql(RexNode e, IntFunction<String> cols, SourceSpan span) throws SqlException {
         try {
             return new Exprs(rex, cols).sql(e);
         } catch (Exprs.Unsupported u) {
@@ -287,7 +286,7 @@ final class Translator {
     }
 
     /** Adds an operator fed by {@code inputs} (in the order of its input ports) and types it. */
-    private Node add(OpKind kind, String base, SourceSpan span, List<Node> inputs, Object... params) throws SqlException {
+    Node add(OpKind kind, String base, SourceSpan span, List<Node> inputs, Object... params) throws SqlException {
         String id = freshId(prefix + "_" + base);
         Operator op = Operator.of(id, kind, params);
         List<String> ports = op.inputPorts();
@@ -338,7 +337,7 @@ final class Translator {
         return add(OpKind.MAP, "map", span, List.of(in), "projection", proj);
     }
 
-    private static String zero(SqlType t) {
+    static String zero(SqlType t) {
         return switch (t) {
             case BOOLEAN -> "FALSE";
             case INTEGER, BIGINT -> "0";
@@ -350,341 +349,13 @@ final class Translator {
         };
     }
 
-    /** Key expressions for column {@code c}: itself, or (when NULL must match NULL) whether it is NULL and its value. */
-    private static void key(List<String> out, Column c, boolean nullMatchesNull) {
-        String id = Exprs.ident(c.name());
-        if (nullMatchesNull && c.nullable()) {
-            out.add("(" + id + " IS NULL)");
-            out.add("COALESCE(" + id + ", " + zero(c.type()) + ")");
-        } else {
-            out.add(id);
-        }
-    }
-
-    /** Keys on every column, NULL matching NULL: rows compare as in DISTINCT and set operations. */
-    private static List<String> wholeRow(RowSchema s) {
-        List<String> out = new ArrayList<>();
-        for (Column c : s.columns()) {
-            key(out, c, true);
-        }
-        return out;
-    }
-
-    private static List<NamedExpr> columnsOf(Node n, String qualifier, List<String> names, int from) {
+    static List<NamedExpr> columnsOf(Node n, String qualifier, List<String> names, int from) {
         List<NamedExpr> out = new ArrayList<>();
         for (int i = 0; i < n.schema().size(); i++) {
             out.add(new NamedExpr(names.get(from + i), (qualifier == null ? "" : qualifier + ".")
                     + Exprs.ident(n.schema().column(i).name())));
         }
         return out;
-    }
-
-    private Node join(Join j, SourceSpan span) throws SqlException {
-        if (RexUtil.containsCorrelation(j.getCondition())) {
-            throw refuse(span, "unsupported: a correlated subquery that cannot be turned into a join");
-        }
-        Node l = translate(j.getLeft(), span);
-        Node r = translate(j.getRight(), span);
-        List<Integer> lk = new ArrayList<>();
-        List<Integer> rk = new ArrayList<>();
-        List<Boolean> filterNulls = new ArrayList<>();
-        List<RexNode> nonEqui = new ArrayList<>();
-        RelOptUtil.splitJoinCondition(j.getLeft(), j.getRight(), j.getCondition(), lk, rk, filterNulls, nonEqui);
-        RexNode residual = nonEqui.isEmpty() ? null : RexUtil.composeConjunction(rex, nonEqui);
-        if (residual != null && residual.isAlwaysTrue()) {
-            residual = null;
-        }
-        List<String> leftKeys = new ArrayList<>();
-        List<String> rightKeys = new ArrayList<>();
-        for (int i = 0; i < lk.size(); i++) {
-            Column lc = l.schema().column(lk.get(i));
-            Column rc = r.schema().column(rk.get(i));
-            // IS NOT DISTINCT FROM: NULL matches NULL, which only matters when both sides can be NULL
-            boolean nullSafe = !filterNulls.get(i) && lc.nullable() && rc.nullable();
-            key(leftKeys, lc, nullSafe);
-            key(rightKeys, rc, nullSafe);
-        }
-        JoinRelType type = j.getJoinType();
-        List<String> names = unique(j.getRowType().getFieldNames());
-        switch (type) {
-            case INNER:
-                return inner(l, r, leftKeys, rightKeys, residual, names, span);
-            case LEFT:
-            case RIGHT:
-            case FULL: {
-                Node inner = inner(l, r, leftKeys, rightKeys, residual, names, span);
-                Node result = inner;
-                int nl = l.schema().size();
-                if (type != JoinRelType.RIGHT) {
-                    Node unmatched = unmatched(l, r, leftKeys, rightKeys, residual, inner, 0, span);
-                    List<NamedExpr> pad = columnsOf(unmatched, null, names, 0);
-                    for (int i = 0; i < r.schema().size(); i++) {
-                        pad.add(new NamedExpr(names.get(nl + i), nullOf(r.schema().column(i))));
-                    }
-                    Node padded = add(OpKind.MAP, "pad", span, List.of(unmatched), "projection", pad);
-                    result = add(OpKind.PLUS, "outer", span, List.of(result, padded));
-                }
-                if (type != JoinRelType.LEFT) {
-                    Node unmatched = unmatched(r, l, rightKeys, leftKeys, residual, inner, nl, span);
-                    List<NamedExpr> pad = new ArrayList<>();
-                    for (int i = 0; i < nl; i++) {
-                        pad.add(new NamedExpr(names.get(i), nullOf(l.schema().column(i))));
-                    }
-                    for (int i = 0; i < r.schema().size(); i++) {
-                        pad.add(new NamedExpr(names.get(nl + i), Exprs.ident(unmatched.schema().column(i).name())));
-                    }
-                    Node padded = add(OpKind.MAP, "pad", span, List.of(unmatched), "projection", pad);
-                    result = add(OpKind.PLUS, "outer", span, List.of(result, padded));
-                }
-                return result;
-            }
-            case SEMI: {
-                if (residual == null && !leftKeys.isEmpty()) {
-                    List<NamedExpr> keyCols = new ArrayList<>();
-                    List<String> rkUnique = unique(r.schema().names());
-                    Set<Integer> used = new java.util.LinkedHashSet<>(rk);
-                    for (int c : used) {
-                        keyCols.add(new NamedExpr(rkUnique.get(c), Exprs.ident(r.schema().column(c).name())));
-                    }
-                    Node keys = add(OpKind.DISTINCT, "distinct", span,
-                            List.of(add(OpKind.MAP, "keys", span, List.of(r), "projection", keyCols)));
-                    return add(OpKind.JOIN, "semijoin", span, List.of(l, keys), "leftKeys", leftKeys,
-                            "rightKeys", rightKeys, "projection", columnsOf(l, "l", unique(l.schema().names()), 0));
-                }
-                Node inner = inner(l, r, leftKeys, rightKeys, residual, unique(concatNames(l, r)), span);
-                Node matched = matchedRows(inner, l, 0, span);
-                return add(OpKind.JOIN, "semijoin", span, List.of(l, matched), "leftKeys", wholeRow(l.schema()),
-                        "rightKeys", wholeRow(matched.schema()), "projection", columnsOf(l, "l", unique(l.schema().names()), 0));
-            }
-            case ANTI: {
-                if (residual == null && !leftKeys.isEmpty()) {
-                    return add(OpKind.ANTIJOIN, "antijoin", span, List.of(l, r), "leftKeys", leftKeys, "rightKeys", rightKeys);
-                }
-                Node inner = inner(l, r, leftKeys, rightKeys, residual, unique(concatNames(l, r)), span);
-                Node matched = matchedRows(inner, l, 0, span);
-                return add(OpKind.ANTIJOIN, "antijoin", span, List.of(l, matched), "leftKeys", wholeRow(l.schema()),
-                        "rightKeys", wholeRow(matched.schema()));
-            }
-            default:
-                throw refuse(span, "unsupported: " + type + " join");
-        }
-    }
-
-    private static List<String> concatNames(Node l, Node r) {
-        List<String> all = new ArrayList<>(l.schema().names());
-        all.addAll(r.schema().names());
-        return all;
-    }
-
-    private static String nullOf(Column c) {
-        return "CAST(NULL AS " + c.type().name() + ")";
-    }
-
-    /** The distinct rows of {@code side} (its columns start at {@code offset} in {@code inner}) that found a match. */
-    private Node matchedRows(Node inner, Node side, int offset, SourceSpan span) throws SqlException {
-        List<NamedExpr> cols = new ArrayList<>();
-        List<String> names = unique(side.schema().names());
-        for (int i = 0; i < side.schema().size(); i++) {
-            cols.add(new NamedExpr(names.get(i), Exprs.ident(inner.schema().column(offset + i).name())));
-        }
-        return add(OpKind.DISTINCT, "matched", span, List.of(add(OpKind.MAP, "map", span, List.of(inner), "projection", cols)));
-    }
-
-    /** The rows of {@code side} that match no row of {@code other}. */
-    private Node unmatched(Node side, Node other, List<String> sideKeys, List<String> otherKeys, RexNode residual,
-                           Node inner, int offset, SourceSpan span) throws SqlException {
-        if (residual == null && !sideKeys.isEmpty()) {
-            return add(OpKind.ANTIJOIN, "unmatched", span, List.of(side, other), "leftKeys", sideKeys, "rightKeys", otherKeys);
-        }
-        Node matched = matchedRows(inner, side, offset, span);
-        return add(OpKind.ANTIJOIN, "unmatched", span, List.of(side, matched), "leftKeys", wholeRow(side.schema()),
-                "rightKeys", wholeRow(matched.schema()));
-    }
-
-    private Node inner(Node l, Node r, List<String> leftKeys, List<String> rightKeys, RexNode residual,
-                       List<String> names, SourceSpan span) throws SqlException {
-        List<NamedExpr> proj = columnsOf(l, "l", names, 0);
-        proj.addAll(columnsOf(r, "r", names, l.schema().size()));
-        Node j = leftKeys.isEmpty()
-                ? add(OpKind.PRODUCT, "product", span, List.of(l, r), "projection", proj)
-                : add(OpKind.JOIN, "join", span, List.of(l, r), "leftKeys", leftKeys, "rightKeys", rightKeys, "projection", proj);
-        if (residual != null) {
-            j = add(OpKind.FILTER, "filter", span, List.of(j), "predicate", sql(residual, single(j), span));
-        }
-        return j;
-    }
-
-    private static boolean hasOver(Project p) {
-        for (RexNode e : p.getProjects()) {
-            if (RexOver.containsOver(e)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** A whole number literal (LIMIT, OFFSET, the bound of a rank), or null. */
-    private static Long whole(RexNode e) {
-        if (e instanceof RexLiteral lit && !lit.isNull()) {
-            BigDecimal d = lit.getValueAs(BigDecimal.class);
-            if (d != null && d.signum() >= 0 && d.stripTrailingZeros().scale() <= 0 && d.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0) {
-                return d.longValueExact();
-            }
-        }
-        return null;
-    }
-
-    private static String sortKey(String expr, boolean descending, RelFieldCollation.NullDirection nulls) {
-        String s = expr + (descending ? " DESC" : " ASC");
-        if (nulls == RelFieldCollation.NullDirection.FIRST) {
-            s += " NULLS FIRST";
-        } else if (nulls == RelFieldCollation.NullDirection.LAST) {
-            s += " NULLS LAST";
-        }
-        return s;
-    }
-
-    /** A column name not among {@code schema}'s. */
-    private static String freshColumn(RowSchema schema, String base) {
-        String name = base;
-        for (int i = 2; ; i++) {
-            String n = name;
-            if (schema.columns().stream().noneMatch(c -> c.name().equalsIgnoreCase(n))) {
-                return name;
-            }
-            name = base + "_" + i;
-        }
-    }
-
-    /** ORDER BY … LIMIT k [OFFSET m]: the top k + m rows by ROW_NUMBER, those ranked after m. */
-    private Node limit(Sort s, SourceSpan span) throws SqlException {
-        Long fetch = s.fetch == null ? null : whole(s.fetch);
-        Long offset = s.offset == null ? Long.valueOf(0) : whole(s.offset);
-        if (s.fetch != null && fetch == null || offset == null) {
-            throw refuse(span, "unsupported: LIMIT/OFFSET other than a whole number literal");
-        }
-        if (fetch == null) {
-            throw refuse(span, "unsupported: OFFSET without LIMIT");
-        }
-        if (s.getCollation().getFieldCollations().isEmpty()) {
-            throw refuse(span, "unsupported: LIMIT without ORDER BY (it keeps arbitrary rows)");
-        }
-        Node in = translate(s.getInput(), span);
-        if (fetch == 0) {
-            return add(OpKind.FILTER, "limit_0", span, List.of(in), "predicate", "FALSE");
-        }
-        List<String> orderBy = new ArrayList<>();
-        for (RelFieldCollation fc : s.getCollation().getFieldCollations()) {
-            orderBy.add(sortKey(Exprs.ident(in.schema().column(fc.getFieldIndex()).name()),
-                    fc.getDirection().isDescending(), fc.nullDirection));
-        }
-        if (offset == 0) {
-            return add(OpKind.TOP_K, "limit", span, List.of(in), "orderBy", orderBy, "k", fetch, "rank", "row_number");
-        }
-        String rn = freshColumn(in.schema(), "row_number");
-        Node top = add(OpKind.TOP_K, "limit", span, List.of(in), "orderBy", orderBy, "k", fetch + offset,
-                "rank", "row_number", "rankColumn", rn);
-        Node after = add(OpKind.FILTER, "offset", span, List.of(top), "predicate", Exprs.ident(rn) + " > " + offset);
-        return add(OpKind.MAP, "map", span, List.of(after), "projection", columnsOf(in, null, unique(in.schema().names()), 0));
-    }
-
-    /**
-     * {@code WHERE r <= k} over {@code ROW_NUMBER() / RANK() / DENSE_RANK() OVER (PARTITION BY … ORDER BY …) AS r}:
-     * a top-k per partition; any other window function or use of it is refused.
-     */
-    private Node rankFilter(Filter f, Project p, SourceSpan span) throws SqlException {
-        int at = -1;
-        RexOver over = null;
-        for (int i = 0; i < p.getProjects().size(); i++) {
-            RexNode e = p.getProjects().get(i);
-            if (e instanceof RexOver o && at < 0) {
-                at = i;
-                over = o;
-            } else if (RexOver.containsOver(e) || RexUtil.containsCorrelation(e)) {
-                throw refuse(span, "unsupported: window functions other than one ROW_NUMBER, RANK or DENSE_RANK bounded by WHERE … <= k");
-            }
-        }
-        String rank = switch (over.getOperator().getKind()) {
-            case ROW_NUMBER -> "row_number";
-            case RANK -> "rank";
-            case DENSE_RANK -> "dense_rank";
-            default -> throw refuse(span, "unsupported: window function " + over.getOperator().getName());
-        };
-        if (over.getWindow().orderKeys.isEmpty()) {
-            throw refuse(span, "unsupported: " + over.getOperator().getName() + "() OVER without ORDER BY");
-        }
-        Long k = null;
-        List<RexNode> rest = new ArrayList<>();
-        for (RexNode c : RelOptUtil.conjunctions(f.getCondition())) {
-            Long bound = rankBound(c, at);
-            if (bound != null) {
-                k = k == null ? bound : Math.min(k, bound);
-            } else if (org.apache.calcite.plan.RelOptUtil.InputFinder.bits(c).get(at)) {
-                throw refuse(span, "unsupported: a condition on " + over.getOperator().getName()
-                        + "() other than <= k, < k or = 1 (top-k)");
-            } else {
-                rest.add(c);
-            }
-        }
-        if (k == null) {
-            throw refuse(span, "unsupported: " + over.getOperator().getName() + "() without a bound <= k in WHERE");
-        }
-        Node in = translate(p.getInput(), span);
-        if (k < 1) {
-            k = 1L;
-            rest.add(rex.makeLiteral(false));
-        }
-        List<String> partitionBy = new ArrayList<>();
-        for (RexNode e : over.getWindow().partitionKeys) {
-            partitionBy.add(sql(e, single(in), span));
-        }
-        List<String> orderBy = new ArrayList<>();
-        for (org.apache.calcite.rex.RexFieldCollation fc : over.getWindow().orderKeys) {
-            orderBy.add(sortKey(sql(fc.left, single(in), span), fc.getDirection().isDescending(), fc.getNullDirection()));
-        }
-        String rc = freshColumn(in.schema(), "rank");
-        Node top = add(OpKind.TOP_K, "topk", span, List.of(in), "partitionBy", partitionBy, "orderBy", orderBy, "k", k,
-                "rank", rank, "rankColumn", rc);
-        List<String> names = unique(p.getRowType().getFieldNames());
-        List<NamedExpr> proj = new ArrayList<>();
-        for (int i = 0; i < p.getProjects().size(); i++) {
-            proj.add(new NamedExpr(names.get(i), i == at ? Exprs.ident(rc) : sql(p.getProjects().get(i), single(in), span)));
-        }
-        Node mapped = add(OpKind.MAP, "map", span, List.of(top), "projection", proj);
-        if (rest.isEmpty()) {
-            return mapped;
-        }
-        return add(OpKind.FILTER, "filter", span, List.of(mapped), "predicate",
-                sql(RexUtil.composeConjunction(rex, rest), single(mapped), span));
-    }
-
-    /** k when {@code c} is {@code $at <= k}, {@code $at < k + 1}, {@code $at = 1} (or mirrored); else null. */
-    private static Long rankBound(RexNode c, int at) {
-        if (!(c instanceof org.apache.calcite.rex.RexCall call) || call.getOperands().size() != 2) {
-            return null;
-        }
-        RexNode a = call.getOperands().get(0);
-        RexNode b = call.getOperands().get(1);
-        org.apache.calcite.sql.SqlKind kind = call.getKind();
-        if (b instanceof org.apache.calcite.rex.RexInputRef && !(a instanceof org.apache.calcite.rex.RexInputRef)) {
-            RexNode t = a;
-            a = b;
-            b = t;
-            kind = kind.reverse();
-        }
-        if (!(a instanceof org.apache.calcite.rex.RexInputRef ref) || ref.getIndex() != at) {
-            return null;
-        }
-        Long v = whole(b);
-        if (v == null) {
-            return null;
-        }
-        return switch (kind) {
-            case LESS_THAN_OR_EQUAL -> v;
-            case LESS_THAN -> v - 1;
-            case EQUALS -> v == 1 ? Long.valueOf(1) : null;
-            default -> null;
-        };
     }
 
     private Node aggregate(Aggregate a, SourceSpan span) throws SqlException {
