@@ -231,27 +231,14 @@ class DuckDbTablesTest {
             db.releaseBetweenPolls(true);
             TableRun run = TableRun.bind(Shop.simulation(), db,
                     new TableRun.Options(Map.of("orders", csv.toString()), false, false, true, 20, null));
-            AtomicBoolean stop = new AtomicBoolean();
-            List<Long> written = java.util.Collections.synchronizedList(new ArrayList<>());
-            AtomicReference<Throwable> failed = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try {
-                    run.run(p -> written.add(p.step()), stop::get);
-                } catch (Throwable e) {
-                    failed.set(e);
-                }
-            });
-            t.start();
-            waitFor(() -> written.contains(4L) || failed.get() != null);
-            assertThat(failed.get()).isNull();
+            Following following = new Following(run);
+            following.awaitStep(4);
             writeCsv(csv, steps, 0); // the file grows by steps 5..11 (rewritten whole, as a log shipper might)
-            waitFor(() -> written.contains(11L) || failed.get() != null);
-            assertThat(failed.get()).isNull();
-            stop.set(true);
-            t.join(10_000);
-            assertThat(t.isAlive()).isFalse();
-            assertThat(failed.get()).isNull();
-            assertThat(written).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L);
+            following.awaitStep(11);
+            following.stop();
+            assertThat(following.thread.isAlive()).isFalse();
+            assertThat(following.failed.get()).isNull();
+            assertThat(following.written).containsExactly(0L, 1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L);
             Map<String, ZSet> expected = Shop.expected(steps);
             assertThat(Shop.read(db.connection(), "totals")).isEqualTo(expected.get("totals"));
         }
@@ -280,19 +267,8 @@ class DuckDbTablesTest {
             db.releaseBetweenPolls(true);
             TableRun run = TableRun.bind(Shop.simulation(), db, new TableRun.Options(Map.of(), false, false, true, 20, null));
             db.release();
-            AtomicBoolean stop = new AtomicBoolean();
-            List<Long> written = java.util.Collections.synchronizedList(new ArrayList<>());
-            AtomicReference<Throwable> failed = new AtomicReference<>();
-            Thread t = new Thread(() -> {
-                try {
-                    run.run(p -> written.add(p.step()), stop::get);
-                } catch (Throwable e) {
-                    failed.set(e);
-                }
-            });
-            t.start();
-            waitFor(() -> written.contains(3L) || failed.get() != null);
-            assertThat(failed.get()).isNull();
+            Following following = new Following(run);
+            following.awaitStep(3);
             // another process takes the file (retrying while the run has it open between its polls),
             // appends step 4's changes and holds the file for 2 s: the run's polls meet the lock and wait
             Path step4 = dir.resolve("step4.csv");
@@ -313,12 +289,42 @@ class DuckDbTablesTest {
             }
             assertThat(holder).as("the child process never got the file").isNotNull();
             holder.waitFor();
-            waitFor(() -> written.contains(4L) || failed.get() != null);
-            stop.set(true);
-            t.join(10_000);
-            assertThat(failed.get()).isNull();
-            assertThat(written).containsExactly(0L, 1L, 2L, 3L, 4L);
+            following.awaitStep(4);
+            following.stop();
+            assertThat(following.failed.get()).isNull();
+            assertThat(following.written).containsExactly(0L, 1L, 2L, 3L, 4L);
             assertThat(Shop.read(db.connection(), "totals")).isEqualTo(Shop.expected(steps.subList(0, 5)).get("totals"));
+        }
+    }
+
+    /** A run with --follow on a thread of its own: the steps it wrote, what it threw, and a way to stop it. */
+    private static final class Following {
+        final List<Long> written = java.util.Collections.synchronizedList(new ArrayList<>());
+        final AtomicReference<Throwable> failed = new AtomicReference<>();
+        final Thread thread;
+        private final AtomicBoolean stop = new AtomicBoolean();
+
+        Following(TableRun run) {
+            thread = new Thread(() -> {
+                try {
+                    run.run(p -> written.add(p.step()), stop::get);
+                } catch (Throwable e) {
+                    failed.set(e);
+                }
+            });
+            thread.start();
+        }
+
+        /** Waits until the run has written {@code step} (or failed), and checks that it has not failed. */
+        void awaitStep(long step) throws InterruptedException {
+            waitFor(() -> written.contains(step) || failed.get() != null);
+            assertThat(failed.get()).isNull();
+        }
+
+        /** Asks the run to stop and waits for it (10 s at most). */
+        void stop() throws InterruptedException {
+            stop.set(true);
+            thread.join(10_000);
         }
     }
 
