@@ -320,15 +320,28 @@ final class SltRunner {
 
     /** A query's result over the data loaded so far (the snapshot circuit, one step). */
     private ZSet compute(String query) {
+        return snapshot(translate("slt_statement_source", query, ""), "");
+    }
+
+    /**
+     * The front end's translation of the tables, the views so far and {@code query} as view {@code name}
+     * (the last view); a failure's message starts with {@code what}.
+     */
+    private SqlFrontEnd.Result translate(String name, String query, String what) {
         StringBuilder script = new StringBuilder(ddl);
         for (String v : viewStatements) {
             script.append(v).append(";\n");
         }
-        script.append("CREATE VIEW slt_statement_source AS\n").append(query).append('\n');
+        script.append("CREATE VIEW ").append(name).append(" AS\n").append(query).append('\n');
         SqlFrontEnd.Result r = SqlFrontEnd.compile(script.toString());
         if (!r.ok()) {
-            throw new IllegalArgumentException(r.errors().get(0).message());
+            throw new IllegalArgumentException(what + r.errors().get(0).message());
         }
+        return r;
+    }
+
+    /** The last view of a translation over the data loaded so far; a failure's message starts with {@code what}. */
+    private ZSet snapshot(SqlFrontEnd.Result r, String what) {
         try {
             SqlViews views = new SqlViews(r);
             Map<String, ZSet> all = new LinkedHashMap<>();
@@ -340,7 +353,7 @@ final class SltRunner {
             views.step(all);
             return views.snapshot(r.views().get(r.views().size() - 1).name());
         } catch (EngineException e) {
-            throw new IllegalArgumentException(e.getMessage());
+            throw new IllegalArgumentException(what + e.getMessage());
         }
     }
 
@@ -350,33 +363,12 @@ final class SltRunner {
         if (!m.matches()) {
             throw new IllegalArgumentException("an INSERT whose source is not a query");
         }
-        StringBuilder script = new StringBuilder(ddl);
-        for (String v : viewStatements) {
-            script.append(v).append(";\n");
-        }
-        script.append("CREATE VIEW slt_insert_source AS\n").append(m.group(1)).append('\n');
-        SqlFrontEnd.Result r = SqlFrontEnd.compile(script.toString());
-        if (!r.ok()) {
-            throw new IllegalArgumentException("INSERT … SELECT: " + r.errors().get(0).message());
-        }
+        SqlFrontEnd.Result r = translate("slt_insert_source", m.group(1), "INSERT … SELECT: ");
         SqlFrontEnd.View view = r.views().get(r.views().size() - 1);
         if (view.columns().size() != width) {
             throw new IllegalArgumentException("INSERT … SELECT of " + view.columns().size() + " columns into " + width);
         }
-        ZSet result;
-        try {
-            SqlViews views = new SqlViews(r);
-            Map<String, ZSet> all = new LinkedHashMap<>();
-            for (var e : data.entrySet()) {
-                ZSet.Builder b = ZSet.builder();
-                e.getValue().forEach(row -> b.add(row, 1));
-                all.put(e.getKey(), b.build());
-            }
-            views.step(all);
-            result = views.snapshot(view.name());
-        } catch (EngineException e) {
-            throw new IllegalArgumentException("INSERT … SELECT: " + e.getMessage());
-        }
+        ZSet result = snapshot(r, "INSERT … SELECT: ");
         List<Row> rows = new ArrayList<>();
         result.forEach((row, w) -> {
             if (w < 0) {
