@@ -17,10 +17,25 @@ import org.dbspstudio.model.types.StreamType;
 public final class InferredTypes {
     private final Map<PortRef, StreamType> types;
     private final List<Diagnostic> diagnostics;
+    private final Map<String, List<String>> orders;
 
-    InferredTypes(Map<PortRef, StreamType> types, List<Diagnostic> diagnostics) {
+    /** The key of the top level in {@link #order(String)}. */
+    public static final String TOP = "";
+
+    InferredTypes(Map<PortRef, StreamType> types, List<Diagnostic> diagnostics, Map<String, List<String>> orders) {
         this.types = Collections.unmodifiableMap(types);
         this.diagnostics = List.copyOf(diagnostics);
+        this.orders = Map.copyOf(orders);
+    }
+
+    /**
+     * The operators of one level in the order they were typed: its dependency order
+     * ({@link org.dbspstudio.model.graph.CircuitGraph#dependencyOrder()}, topological when the
+     * circuit has no algebraic loop). {@code nestedOp} is the id of the nested operator holding the
+     * level, {@link #TOP} for the top level; null when that level was not typed.
+     */
+    public List<String> order(String nestedOp) {
+        return orders.get(nestedOp);
     }
 
     /** The type on this output port, or null when it could not be inferred. */

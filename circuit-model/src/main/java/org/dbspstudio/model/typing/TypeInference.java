@@ -44,6 +44,8 @@ public final class TypeInference {
 
     private final Map<PortRef, StreamType> types = new HashMap<>();
     private final List<Diagnostic> diagnostics = new ArrayList<>();
+    /** Each level's dependency order, by the id of its nested operator ({@link InferredTypes#TOP} for the top level). */
+    private final Map<String, List<String>> orders = new HashMap<>();
 
     private TypeInference() {
     }
@@ -52,9 +54,9 @@ public final class TypeInference {
     public static InferredTypes infer(Circuit circuit) {
         TypeInference ti = new TypeInference();
         if (!ParamCheck.portsBroken(circuit)) {
-            ti.level(circuit, null, true);
+            ti.level(circuit, null, true, InferredTypes.TOP);
         }
-        return new InferredTypes(new LinkedHashMap<>(ti.types), ti.diagnostics);
+        return new InferredTypes(new LinkedHashMap<>(ti.types), ti.diagnostics, ti.orders);
     }
 
     /** One level being typed: its operators in dependency order and its streams by input port. */
@@ -103,8 +105,9 @@ public final class TypeInference {
      * Types one level. {@code outer} maps this nested circuit's input ports to the types fed from
      * outside (null at top level). Returns the types reaching the {@code ∫} ports.
      */
-    private Map<String, StreamType> level(Circuit c, Map<String, StreamType> outer, boolean report) {
+    private Map<String, StreamType> level(Circuit c, Map<String, StreamType> outer, boolean report, String owner) {
         Level lv = new Level(c, outer);
+        orders.put(owner, lv.order.stream().map(Operator::id).toList());
         Set<String> done = new HashSet<>();
         List<Operator> seeded = new ArrayList<>();
         ArrayDeque<Operator> work = new ArrayDeque<>(lv.order);
@@ -303,7 +306,7 @@ public final class TypeInference {
         }
         Map<String, StreamType> out;
         if (op.kind() == OpKind.NESTED) {
-            out = level(op.child(), in, report);
+            out = level(op.child(), in, report, op.id());
         } else if (!ParamCheck.ok(op)) {
             out = Map.of();
         } else {

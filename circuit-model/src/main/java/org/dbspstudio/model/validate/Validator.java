@@ -5,6 +5,7 @@ import java.util.List;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Diagnostic;
+import org.dbspstudio.model.typing.InferredTypes;
 import org.dbspstudio.model.typing.TypeInference;
 import org.dbspstudio.model.ParamCheck;
 
@@ -28,19 +29,45 @@ public final class Validator {
 
     /** Every problem in {@code circuit}, nested circuits included; empty when it is valid. */
     public static List<Diagnostic> validate(Circuit circuit) {
+        return check(circuit).diagnostics();
+    }
+
+    /**
+     * What validation found: the problems and, when the ports could be derived, the inferred
+     * types and each level's dependency order.
+     *
+     * @param types null when the ports could not be derived (parameter errors)
+     */
+    public record Result(List<Diagnostic> diagnostics, InferredTypes types) {
+        public Result {
+            diagnostics = List.copyOf(diagnostics);
+        }
+
+        /** Whether an error was found (warnings aside). */
+        public boolean hasErrors() {
+            return Validator.hasErrors(diagnostics);
+        }
+    }
+
+    /**
+     * Validates {@code circuit} and keeps what validation inferred, so that a circuit found
+     * valid is compiled from these types and orders instead of deriving them again.
+     */
+    public static Result check(Circuit circuit) {
         List<Diagnostic> all = new ArrayList<>();
         if (ParamCheck.portsBroken(circuit)) {
             // ports cannot be derived: report the parameters (and names) only
             all.addAll(ParamCheck.check(circuit));
             all.addAll(NameCheck.check(circuit));
-            return all;
+            return new Result(all, null);
         }
         all.addAll(StructureCheck.check(circuit));
         all.addAll(ParamCheck.check(circuit));
         all.addAll(NameCheck.check(circuit));
         all.addAll(LoopCheck.check(circuit));
-        all.addAll(TypeInference.infer(circuit).diagnostics());
-        return all;
+        InferredTypes types = TypeInference.infer(circuit);
+        all.addAll(types.diagnostics());
+        return new Result(all, types);
     }
 
     /**

@@ -16,7 +16,7 @@ import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.StepData;
 import org.dbspstudio.model.types.StreamType;
-import org.dbspstudio.model.typing.TypeInference;
+import org.dbspstudio.model.typing.InferredTypes;
 import org.dbspstudio.model.validate.Validator;
 
 /**
@@ -79,14 +79,14 @@ public final class Simulation {
     }
 
     private void build() throws EngineException {
-        List<Diagnostic> problems = Validator.validate(circuit);
-        if (Validator.hasErrors(problems)) {
-            List<Diagnostic> errors = problems.stream().filter(Diagnostic::isError).toList();
+        Validator.Result checked = Validator.check(circuit);
+        if (checked.hasErrors()) {
+            List<Diagnostic> errors = checked.diagnostics().stream().filter(Diagnostic::isError).toList();
             Diagnostic first = errors.get(0);
             throw EngineException.compile(first.operators().isEmpty() ? null : first.operators().get(0),
                     "the circuit is invalid: " + org.dbspstudio.model.Diagnostics.list(errors.stream().map(Diagnostic::format).toList(), "; "));
         }
-        run = new Compiler(options, TypeInference.infer(circuit).all()).compile(circuit, null);
+        run = new Compiler(options, checked.types()).compile(circuit, InferredTypes.TOP);
         trace = new Trace(run.slotMap, circuit.inputMode() == Circuit.InputMode.CHANGES, options.maxRetainedSteps(),
                 options.maxRetainedBytes());
         inputs.clear();
@@ -256,20 +256,27 @@ public final class Simulation {
 
     private void recordFrames(int t) {
         Map<String, StreamValue> changes = new LinkedHashMap<>();
+        List<Object> frames = run.takeFrames();
+        Frame last = frames.isEmpty() ? null : (Frame) frames.get(frames.size() - 1);
         for (var e : outputSlots.entrySet()) {
             StreamValue v = run.value(e.getValue());
             StreamValue d = run.delta(e.getValue());
             if (snapshots()) {
                 StreamValue prev = lastOutputs.get(e.getKey());
-                changes.put(e.getKey(), d != null ? d : prev == null ? v : v.minus(prev));
+                StreamValue change = d != null ? d : prev == null ? v : v.minus(prev);
+                changes.put(e.getKey(), change);
+                if (d == null && prev != null && last != null && last.values().length > e.getValue()
+                        && last.values()[e.getValue()] == v) {
+                    // the change computed here is the stream's known change: the debugger does not compute it again
+                    last.deltas()[e.getValue()] = change;
+                }
             } else {
                 changes.put(e.getKey(), v);
             }
             lastOutputs.put(e.getKey(), v);
         }
-        List<Object> frames = run.takeFrames();
-        if (!frames.isEmpty()) {
-            trace.add((Frame) frames.get(frames.size() - 1), changes);
+        if (last != null) {
+            trace.add(last, changes);
         } else {
             trace.add(new Frame(new StreamValue[0], new StreamValue[0], new OpStats[0], Map.of()), changes);
         }

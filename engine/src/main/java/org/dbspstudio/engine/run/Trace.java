@@ -155,7 +155,15 @@ public final class Trace {
         if (known != null) {
             return known;
         }
-        return step - 1 < firstStep ? null : v.minus(value(opId, port, step - 1));
+        if (step - 1 < firstStep) {
+            return null;
+        }
+        StreamValue d = v.minus(value(opId, port, step - 1));
+        // kept as the known change: the inspector, the canvas and the timeline ask for it again
+        synchronized (this) {
+            l.frame.deltas()[l.slot] = d;
+        }
+        return d;
     }
 
     /**

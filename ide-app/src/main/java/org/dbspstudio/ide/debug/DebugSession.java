@@ -398,6 +398,28 @@ public final class DebugSession {
         }
     }
 
+    /**
+     * Whether the contents of a top-level stream of an incremental circuit at {@code step} surely
+     * has at most {@code max} rows: the rows of its changes over the steps summed stay within it
+     * (a bound that costs a look-up per step, not a sum).
+     */
+    boolean contentsRowsAtMost(StreamRef ref, int step, long max) {
+        synchronized (lock) {
+            if (sim == null || sim.trace().firstStep() > 0 || step >= sim.trace().endStep()) {
+                return false;
+            }
+            long rows = 0;
+            try {
+                for (int t = 0; t <= step && rows <= max; t++) {
+                    rows += sim.trace().value(ref.op(), ref.port(), t).rows();
+                }
+            } catch (RuntimeException e) {
+                return false;
+            }
+            return rows <= max;
+        }
+    }
+
     /** Inner iterations a nested operator ran at a step (at the given enclosing iterations), or 0. */
     public int iterations(String nestedOp, int step, int... outer) {
         synchronized (lock) {

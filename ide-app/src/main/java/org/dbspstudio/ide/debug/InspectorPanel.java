@@ -1,13 +1,19 @@
 package org.dbspstudio.ide.debug;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.collections.FXCollections;
-import javafx.collections.ObservableList;
-import javafx.collections.transformation.FilteredList;
-import javafx.collections.transformation.SortedList;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -33,6 +39,13 @@ import org.dbspstudio.model.types.StreamType;
  * table with a weight column (insertions green, deletions red), a switch between the change at
  * this step and the contents up to it, key columns for indexed Z-sets (sorted by key, so rows of
  * a key are together), and for streams inside nested circuits one iteration selector per level.
+ *
+ * <p>Large values stay off the JavaFX thread: when the value shown has more than
+ * {@link #INLINE_ROWS} rows, looking it up (a change may be a difference of two snapshots), listing
+ * its rows, filtering, sorting and counting them run on the inspector's own thread, and the
+ * JavaFX thread only swaps the finished list into the table, which draws the visible rows only.
+ * Smaller values are laid out at once. Sorting by a column sorts that list (on the inspector's
+ * thread when large) instead of the table's observable list.
  */
 public final class InspectorPanel extends VBox {
     static final String NOTHING = "Select a stream or an operator to inspect its value";
@@ -46,8 +59,20 @@ public final class InspectorPanel extends VBox {
     private final List<Spinner<Integer>> iterationSpinners = new ArrayList<>();
     private final List<Boolean> followLast = new ArrayList<>();
     private final TableView<ValueRows.Entry> table = new TableView<>();
-    private final ObservableList<ValueRows.Entry> items = FXCollections.observableArrayList();
-    private final FilteredList<ValueRows.Entry> filtered = new FilteredList<>(items);
+    /** Values with more rows are listed, filtered and sorted on the inspector's thread. */
+    static final int INLINE_ROWS = 5_000;
+    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "dbsp-inspector");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The cell value of every column, for sorting without the table. */
+    private final Map<TableColumn<ValueRows.Entry, ?>, Function<ValueRows.Entry, Object>> cellOf = new IdentityHashMap<>();
+    private long requested;
+    private final ReadOnlyLongWrapper shownRequest = new ReadOnlyLongWrapper();
+    /** The sort the table's list is in (null: the value's own order). */
+    private Comparator<ValueRows.Entry> listedSort;
+    private boolean sortPending;
     private DebugSession session;
     private StreamRef ref;
     private StreamType type;
@@ -85,9 +110,20 @@ public final class InspectorPanel extends VBox {
         HBox bar = new HBox(6, changeButton, contentsButton, filter, iterationBox, spacer, summary);
         bar.setAlignment(Pos.CENTER_LEFT);
         title.setMaxWidth(Double.MAX_VALUE);
-        SortedList<ValueRows.Entry> sorted = new SortedList<>(filtered);
-        sorted.comparatorProperty().bind(table.comparatorProperty());
-        table.setItems(sorted);
+        table.setItems(FXCollections.observableArrayList());
+        // sorting re-lists the value (off the JavaFX thread when it is large) instead of sorting the table's items
+        table.setSortPolicy(tv -> {
+            if (!sortPending) {
+                sortPending = true;
+                Platform.runLater(() -> {
+                    sortPending = false;
+                    if (!java.util.Objects.equals(sortKey(), listedSortKey)) {
+                        refresh();
+                    }
+                });
+            }
+            return true;
+        });
         table.setId("inspector-table");
         table.setPlaceholder(new Label("no rows"));
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -127,6 +163,19 @@ public final class InspectorPanel extends VBox {
     /** The entries shown (filtered, in table order). */
     public List<ValueRows.Entry> shown() {
         return List.copyOf(table.getItems());
+    }
+
+    /**
+     * Increases each time the table shows the rows of the latest {@link #refresh()} (at once for
+     * small values, later for values laid out on the inspector's thread).
+     */
+    public ReadOnlyLongProperty shownRequestProperty() {
+        return shownRequest.getReadOnlyProperty();
+    }
+
+    /** Whether the table shows the rows of the latest {@link #refresh()}. */
+    public boolean upToDate() {
+        return shownRequest.get() == requested;
     }
 
     public String titleText() {
@@ -177,6 +226,8 @@ public final class InspectorPanel extends VBox {
 
     private void buildColumns() {
         table.getColumns().clear();
+        cellOf.clear();
+        listedSortKey = null;
         if (ref == null) {
             return;
         }
@@ -212,8 +263,9 @@ public final class InspectorPanel extends VBox {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static TableColumn<ValueRows.Entry, Object> column(String name, java.util.function.Function<ValueRows.Entry, Object> get) {
+    private TableColumn<ValueRows.Entry, Object> column(String name, java.util.function.Function<ValueRows.Entry, Object> get) {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
+        cellOf.put(c, get);
         c.setPrefWidth(Math.max(90, 9 * name.length() + 30));
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(get.apply(cd.getValue())));
         c.setComparator((a, b) -> {
@@ -241,8 +293,9 @@ public final class InspectorPanel extends VBox {
         return c;
     }
 
-    private static TableColumn<ValueRows.Entry, Object> weightColumn(String name) {
+    private TableColumn<ValueRows.Entry, Object> weightColumn(String name) {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
+        cellOf.put(c, e -> e.weight());
         c.setId("weight-column");
         c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().weight()));
         c.setComparator((a, b) -> Long.compare((Long) a, (Long) b));
@@ -304,21 +357,125 @@ public final class InspectorPanel extends VBox {
 
     /** Re-reads the value at the session's current step. */
     public void refresh() {
+        long request = ++requested;
         if (session == null || ref == null) {
-            items.clear();
-            summary.setText("");
+            showRows(request, List.of(), "", null);
             title.setText(NOTHING);
             return;
         }
         int step = session.cursor();
         updateIterationRanges(step);
         int[] its = iterations();
-        StreamValue v = step < 0 ? null
-                : mode == InspectMode.CHANGE ? session.change(ref, step, its) : session.contents(ref, step, its);
         String where = ref.depth() == 0 ? "step " + step : "step " + step + ", iteration " + java.util.Arrays.toString(its);
         title.setText(ref.label() + (type == null ? "" : " : " + type) + " — " + where);
-        items.setAll(ValueRows.entries(v));
-        summary.setText(v == null ? (step < 0 ? "not run yet" : "no value") : ValueRows.summary(v, mode == InspectMode.CHANGE));
+        if (step < 0) {
+            showRows(request, List.of(), "not run yet", null);
+            return;
+        }
+        Lookup look = new Lookup(session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
+        if (look.small()) {
+            Listed l = look.list();
+            showRows(request, l.rows, l.summary, look.sortKey);
+            return;
+        }
+        summary.setText("…");
+        WORKER.execute(() -> {
+            if (request != requested) {
+                return;
+            }
+            Listed l;
+            try {
+                l = look.list();
+            } catch (RuntimeException | OutOfMemoryError e) {
+                l = new Listed(List.of(), "cannot list the rows: " + e.getMessage());
+            }
+            Listed done = l;
+            Platform.runLater(() -> showRows(request, done.rows, done.summary, look.sortKey));
+        });
+    }
+
+    private void showRows(long request, List<ValueRows.Entry> rows, String text, List<Object> sortKey) {
+        if (request != requested) {
+            return;
+        }
+        listedSortKey = sortKey;
+        table.setItems(FXCollections.observableList(rows));
+        summary.setText(text);
+        shownRequest.set(request);
+    }
+
+    private List<Object> listedSortKey;
+
+    /** The table's sort order as data (columns and directions), to tell whether the listed rows follow it. */
+    private List<Object> sortKey() {
+        List<Object> k = new ArrayList<>();
+        for (TableColumn<ValueRows.Entry, ?> c : table.getSortOrder()) {
+            k.add(c);
+            k.add(c.getSortType());
+        }
+        return k;
+    }
+
+    /** The comparator of the table's sort order over the columns' cell values, or null when unsorted. */
+    @SuppressWarnings("unchecked")
+    private Comparator<ValueRows.Entry> sortComparator() {
+        Comparator<ValueRows.Entry> cmp = null;
+        for (TableColumn<ValueRows.Entry, ?> c : table.getSortOrder()) {
+            Function<ValueRows.Entry, Object> get = cellOf.get(c);
+            if (get == null) {
+                continue;
+            }
+            Comparator<Object> byCell = (Comparator<Object>) c.getComparator();
+            Comparator<ValueRows.Entry> one = (a, b) -> byCell.compare(get.apply(a), get.apply(b));
+            if (c.getSortType() == TableColumn.SortType.DESCENDING) {
+                one = one.reversed();
+            }
+            cmp = cmp == null ? one : cmp.thenComparing(one);
+        }
+        return cmp;
+    }
+
+    private String filterText() {
+        String f = filter.getText() == null ? "" : filter.getText().strip().toLowerCase(Locale.ROOT);
+        return f.isEmpty() ? null : f;
+    }
+
+    private record Listed(List<ValueRows.Entry> rows, String summary) {
+    }
+
+    /** What to list: read on the JavaFX thread, listed there (small values) or on the inspector's thread. */
+    private record Lookup(DebugSession session, StreamRef ref, int step, int[] its, InspectMode mode, String filter,
+                          Comparator<ValueRows.Entry> sort, List<Object> sortKey) {
+        /** Whether the value is small enough to list on the JavaFX thread. */
+        boolean small() {
+            StreamValue v = session.value(ref, step, its);
+            if (v == null || v.rows() > INLINE_ROWS) {
+                return false;
+            }
+            if (mode == InspectMode.CONTENTS && session.changesMode() && ref.depth() == 0) {
+                return session.contentsRowsAtMost(ref, step, INLINE_ROWS);
+            }
+            return true;
+        }
+
+        Listed list() {
+            StreamValue v = mode == InspectMode.CHANGE ? session.change(ref, step, its) : session.contents(ref, step, its);
+            String text = v == null ? "no value" : ValueRows.summary(v, mode == InspectMode.CHANGE);
+            List<ValueRows.Entry> rows = ValueRows.entries(v);
+            if (filter != null) {
+                List<ValueRows.Entry> kept = new ArrayList<>();
+                for (ValueRows.Entry e : rows) {
+                    if (e.text().toLowerCase(Locale.ROOT).contains(filter)) {
+                        kept.add(e);
+                    }
+                }
+                rows = kept;
+            }
+            if (sort != null) {
+                rows.sort(sort);
+            }
+            return new Listed(rows, text);
+        }
     }
 
     private void updateIterationRanges(int step) {
@@ -346,7 +503,6 @@ public final class InspectorPanel extends VBox {
     }
 
     private void applyFilter() {
-        String f = filter.getText() == null ? "" : filter.getText().strip().toLowerCase(Locale.ROOT);
-        filtered.setPredicate(f.isEmpty() ? null : e -> e.text().toLowerCase(Locale.ROOT).contains(f));
+        refresh();
     }
 }
