@@ -1,6 +1,7 @@
 package org.dbspstudio.engine.value;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -9,16 +10,50 @@ import org.dbspstudio.model.types.Row;
 /**
  * An indexed Z-set: a finite map from key rows to non-empty Z-sets (GROUP BY, an index on a key,
  * an arrangement). A group pointwise; immutable and persistent like {@link ZSet}.
+ *
+ * <p>Two forms. When every key packs into words ({@link Cells}: 1 to 16 columns) the value is an
+ * <em>arrangement spine</em>: a few immutable {@link KeyBatch}es (flat hash tables of packed keys,
+ * each key's Z-set beside it) whose Z-sets add up. Adding a change appends it as a batch and
+ * merges the newest batches while the one before is at most {@link #RATIO} times larger, as
+ * {@link Spine} does for rows: about log₄ n batches, each key rewritten O(log n) times over the
+ * life of the index, and a new version shares every batch it did not merge with the old one. A
+ * lookup probes each batch (the small ones stay in cache) and sums the hits. Keys that cannot be
+ * packed fall back to a persistent hash trie of key rows ({@link PMap}).
  */
 public final class IndexedZSet implements StreamValue {
     public static final IndexedZSet EMPTY = new IndexedZSet(PMap.empty(), 0);
 
+    /** Merge the newest batch into the one before while that one is at most this many times larger. */
+    static final int RATIO = 4;
+
+    /** The trie form (null in the batched form). */
     private final PMap<Row, ZSet> map;
+    /** The batched form: oldest (largest) first. */
+    private final KeyBatch[] batches;
+    private final int keyCount;
     private final long rows;
+    /** The batches merged into one, computed on demand (for iteration). */
+    private volatile KeyBatch merged;
 
     private IndexedZSet(PMap<Row, ZSet> map, long rows) {
         this.map = map;
+        this.batches = null;
+        this.keyCount = map.size();
         this.rows = rows;
+    }
+
+    private IndexedZSet(KeyBatch[] batches, int keyCount, long rows) {
+        this.map = null;
+        this.batches = batches;
+        this.keyCount = keyCount;
+        this.rows = rows;
+        if (batches.length == 1) {
+            merged = batches[0];
+        }
+    }
+
+    private static IndexedZSet of(KeyBatch b) {
+        return b == null ? EMPTY : new IndexedZSet(new KeyBatch[] {b}, b.n, b.rows);
     }
 
     public static Builder builder() {
@@ -29,15 +64,47 @@ public final class IndexedZSet implements StreamValue {
         return new Builder(this);
     }
 
+    /** The packed words of {@code key} for lookups in batches of this arity, or null when no batch can hold it. */
+    private static long[] probe(Row key, int arity) {
+        if (key.size() != arity) {
+            return null;
+        }
+        long[] p = new long[arity + 1];
+        return Cells.encode(key, p, 0, true) ? p : null;
+    }
+
     /** The Z-set under {@code key} (empty when absent). */
     public ZSet get(Row key) {
-        ZSet z = map.get(key);
-        return z == null ? ZSet.EMPTY : z;
+        if (map != null) {
+            ZSet z = map.get(key);
+            return z == null ? ZSet.EMPTY : z;
+        }
+        long[] p = probe(key, batches[0].arity);
+        return p == null ? ZSet.EMPTY : get(p, KeyBatch.hash(p, 0, p.length));
+    }
+
+    private ZSet get(long[] p, int h) {
+        ZSet found = null;
+        ZSet.Builder sum = null;
+        for (KeyBatch b : batches) {
+            int k = b.find(p, h);
+            if (k >= 0) {
+                if (found == null) {
+                    found = b.sets[k];
+                } else {
+                    if (sum == null) {
+                        sum = ZSet.builder().addAll(found);
+                    }
+                    sum.addAll(b.sets[k]);
+                }
+            }
+        }
+        return sum != null ? sum.build() : found == null ? ZSet.EMPTY : found;
     }
 
     /** Number of keys. */
     public int keyCount() {
-        return map.size();
+        return keyCount;
     }
 
     @Override
@@ -47,11 +114,124 @@ public final class IndexedZSet implements StreamValue {
 
     @Override
     public boolean isZero() {
-        return map.isEmpty();
+        return keyCount == 0;
+    }
+
+    /** Whether this value is held as batches of packed keys (else a trie of key rows). */
+    public boolean batched() {
+        return batches != null;
+    }
+
+    /** The number of batches of the batched form (0 for the trie form). */
+    public int batchCount() {
+        return batches == null ? 0 : batches.length;
+    }
+
+    private KeyBatch merged() {
+        KeyBatch m = merged;
+        if (m == null) {
+            m = batches[0];
+            for (int i = 1; i < batches.length; i++) {
+                m = KeyBatch.merge(m, batches[i]);
+            }
+            merged = m;
+        }
+        return m;
     }
 
     public void forEach(BiConsumer<Row, ZSet> action) {
-        map.forEach(action);
+        if (map != null) {
+            map.forEach(action);
+            return;
+        }
+        KeyBatch m = merged();
+        for (int k = 0; k < m.n; k++) {
+            action.accept(m.key(k), m.sets[k]);
+        }
+    }
+
+    /** The trie form of this value. */
+    private PMap<Row, ZSet> trie() {
+        if (map != null) {
+            return map;
+        }
+        PMap.Editor<Row, ZSet> e = new PMap.Editor<>(PMap.empty());
+        forEach((k, z) -> e.merge(k, z, (a, b) -> b));
+        return e.build();
+    }
+
+    /**
+     * This plus a batch of the same arity: counts the keys and rows that appear or cancel (a lookup
+     * per key of the batch), then appends it and merges the newest batches geometrically.
+     */
+    private IndexedZSet withBatch(KeyBatch d) {
+        if (d == null) {
+            return this;
+        }
+        if (isZero()) {
+            return of(d);
+        }
+        int keys = keyCount;
+        long rs = rows;
+        int stride = d.arity + 1;
+        long[] p = new long[stride];
+        for (int k = 0; k < d.n; k++) {
+            System.arraycopy(d.words, k * stride, p, 0, stride);
+            ZSet old = get(p, d.hashes[k]);
+            ZSet change = d.sets[k];
+            if (old.isEmpty()) {
+                keys++;
+                rs += change.size();
+                continue;
+            }
+            int[] delta = {0};
+            change.forEach((r, w) -> {
+                long ow = old.weight(r);
+                if (ow == 0) {
+                    delta[0]++;
+                } else if (Math.addExact(ow, w) == 0) {
+                    delta[0]--;
+                }
+            });
+            rs += delta[0];
+            if (old.size() + delta[0] == 0) {
+                keys--;
+            }
+        }
+        if (keys == 0) {
+            return EMPTY;
+        }
+        KeyBatch[] bs = Arrays.copyOf(batches, batches.length + 1);
+        bs[batches.length] = d;
+        int k = bs.length;
+        while (k >= 2 && bs[k - 2].n <= RATIO * (long) bs[k - 1].n) {
+            KeyBatch m = KeyBatch.merge(bs[k - 2], bs[k - 1]);
+            if (m == null) {
+                k -= 2; // everything in the two batches cancelled
+            } else {
+                bs[k - 2] = m;
+                k--;
+            }
+        }
+        return new IndexedZSet(Arrays.copyOf(bs, k), keys, rs);
+    }
+
+    /** This value as one batch of {@code arity}, or null when it cannot be (trie keys that do not pack). */
+    private KeyBatch asBatch(int arity) {
+        if (batches != null) {
+            return batches[0].arity == arity ? merged() : null;
+        }
+        KeyBatch.Builder b = new KeyBatch.Builder(arity, keyCount);
+        long[] p = new long[arity + 1];
+        boolean[] ok = {true};
+        map.forEach((k, z) -> {
+            if (ok[0] && k.size() == arity && Cells.packable(arity) && Cells.encode(k, p, 0, false)) {
+                b.put(p, 0, KeyBatch.hash(p, 0, p.length), z);
+            } else {
+                ok[0] = false;
+            }
+        });
+        return ok[0] ? b.build() : null;
     }
 
     @Override
@@ -63,15 +243,32 @@ public final class IndexedZSet implements StreamValue {
         if (isZero()) {
             return o;
         }
-        IndexedZSet big = map.size() >= o.map.size() ? this : o;
+        IndexedZSet big = keyCount >= o.keyCount ? this : o;
         IndexedZSet small = big == this ? o : this;
-        Builder b = big.toBuilder();
-        small.map.forEach(b::add);
-        return b.build();
+        if (big.batches != null || small.batches != null) {
+            IndexedZSet base = big.batches != null ? big : small;
+            IndexedZSet added = base == big ? small : big;
+            KeyBatch d = added.asBatch(base.batches[0].arity);
+            if (d != null) {
+                return base.withBatch(d);
+            }
+        }
+        PMap.Editor<Row, ZSet> e = new PMap.Editor<>(big.trie());
+        long[] rs = {big.rows};
+        small.forEach((k, z) -> rs[0] += Builder.addTo(e, k, z));
+        PMap<Row, ZSet> m = e.build();
+        return m.isEmpty() ? EMPTY : new IndexedZSet(m, rs[0]);
     }
 
     @Override
     public IndexedZSet negate() {
+        if (batches != null) {
+            KeyBatch[] bs = new KeyBatch[batches.length];
+            for (int i = 0; i < bs.length; i++) {
+                bs[i] = batches[i].negate();
+            }
+            return new IndexedZSet(bs, keyCount, rows);
+        }
         Builder b = builder();
         map.forEach((k, z) -> b.add(k, z.negate()));
         return b.build();
@@ -79,8 +276,8 @@ public final class IndexedZSet implements StreamValue {
 
     /** Keys sorted, for deterministic output. */
     public List<Row> sortedKeys() {
-        List<Row> keys = new ArrayList<>(map.size());
-        map.forEach((k, z) -> keys.add(k));
+        List<Row> keys = new ArrayList<>(keyCount);
+        forEach((k, z) -> keys.add(k));
         keys.sort(Comparator.naturalOrder());
         return keys;
     }
@@ -90,18 +287,18 @@ public final class IndexedZSet implements StreamValue {
         if (this == o) {
             return true;
         }
-        if (!(o instanceof IndexedZSet z) || z.map.size() != map.size()) {
+        if (!(o instanceof IndexedZSet z) || z.keyCount != keyCount) {
             return false;
         }
         boolean[] eq = {true};
-        map.forEach((k, v) -> eq[0] &= v.equals(z.map.get(k)));
+        forEach((k, v) -> eq[0] &= v.equals(z.get(k)));
         return eq[0];
     }
 
     @Override
     public int hashCode() {
         int[] h = {0};
-        map.forEach((k, v) -> h[0] += k.hashCode() ^ v.hashCode());
+        forEach((k, v) -> h[0] += k.hashCode() ^ v.hashCode());
         return h[0];
     }
 
@@ -112,30 +309,76 @@ public final class IndexedZSet implements StreamValue {
             if (sb.length() > 1) {
                 sb.append(", ");
             }
-            sb.append(k).append(" → ").append(map.get(k));
+            sb.append(k).append(" → ").append(get(k));
         }
         return sb.append('}').toString();
     }
 
-    /** Accumulates (key, row, weight) triples or whole Z-sets per key. */
+    /**
+     * Accumulates (key, row, weight) triples or whole Z-sets per key: into a new batch of packed
+     * keys (added to the base as one batch by {@link #build()}), or into a transient copy of a
+     * trie when the base is a trie or some key does not pack.
+     */
     public static final class Builder {
-        private final PMap.Editor<Row, ZSet> editor;
+        /** What the builder adds to: the value it started from, then what it built last. */
+        private IndexedZSet base;
+        private PMap.Editor<Row, ZSet> editor;
         private long rows;
+        private KeyBatch.Builder batch;
+        private long[] scratch;
 
         private Builder(IndexedZSet base) {
-            editor = new PMap.Editor<>(base.map);
-            rows = base.rows;
+            this.base = base;
+            if (base.map != null && !base.map.isEmpty()) {
+                editor = new PMap.Editor<>(base.map);
+                rows = base.rows;
+            }
+        }
+
+        /** Adds z under key in a trie editor; returns the change in rows. */
+        static long addTo(PMap.Editor<Row, ZSet> editor, Row key, ZSet z) {
+            ZSet old = editor.get(key);
+            long before = old == null ? 0 : old.size();
+            ZSet now = old == null ? z : old.plus(z);
+            editor.merge(key, now, (a, b) -> b.isEmpty() ? null : b);
+            return now.size() - before;
         }
 
         public Builder add(Row key, ZSet z) {
-            if (!z.isEmpty()) {
-                ZSet old = editor.get(key);
-                long before = old == null ? 0 : old.size();
-                ZSet now = old == null ? z : old.plus(z);
-                editor.merge(key, now, (a, b) -> b.isEmpty() ? null : b);
-                rows += now.size() - before;
+            if (z.isEmpty()) {
+                return this;
             }
+            if (editor == null) {
+                int arity = base.batches != null ? base.batches[0].arity : batch != null ? batch.arity : key.size();
+                if (key.size() == arity && Cells.packable(arity)) {
+                    if (batch == null) {
+                        batch = new KeyBatch.Builder(arity, 16);
+                        scratch = new long[arity + 1];
+                    }
+                    if (Cells.encode(key, scratch, 0, false)) {
+                        batch.put(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), z);
+                        return this;
+                    }
+                }
+                toTrie();
+            }
+            rows += addTo(editor, key, z);
             return this;
+        }
+
+        /** Moves to the trie form: the base's entries and those added so far. */
+        private void toTrie() {
+            editor = new PMap.Editor<>(base.trie());
+            rows = base.rows;
+            if (batch != null) {
+                KeyBatch b = batch.build();
+                batch = null;
+                if (b != null) {
+                    for (int k = 0; k < b.n; k++) {
+                        rows += addTo(editor, b.key(k), b.sets[k]);
+                    }
+                }
+            }
         }
 
         public Builder add(Row key, Row row, long weight) {
@@ -143,8 +386,17 @@ public final class IndexedZSet implements StreamValue {
         }
 
         public IndexedZSet build() {
-            PMap<Row, ZSet> m = editor.build();
-            return m.isEmpty() ? EMPTY : new IndexedZSet(m, rows);
+            if (editor != null) {
+                PMap<Row, ZSet> m = editor.build();
+                return m.isEmpty() ? EMPTY : new IndexedZSet(m, rows);
+            }
+            if (batch == null) {
+                return base;
+            }
+            KeyBatch b = batch.build();
+            batch = null;
+            base = base.batches != null ? base.withBatch(b) : of(b);
+            return base;
         }
     }
 }

@@ -1,0 +1,209 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Arrays;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * One immutable batch of an arrangement: a flat open-addressing hash table from packed keys
+ * ({@link Cells}: a tag word and one cell per key column, all in one {@code long[]}) to the
+ * non-empty Z-set of rows under each key. A lookup hashes the key's words and compares words in
+ * place — no key object, no pointer chase before the match — and lands on the key's Z-set.
+ * Built once by {@link Builder} (or by merging two batches) and never changed afterwards, so
+ * every version of an arrangement can share it.
+ */
+final class KeyBatch {
+    final int arity;
+    /** Key words, {@code arity + 1} per entry (tag word first), entries dense in {@code [0, n)}. */
+    final long[] words;
+    final ZSet[] sets;
+    final int[] hashes;
+    /** Per slot: entry position + 1 (0 = free); the table is a power of two at most half full. */
+    final int[] slots;
+    final int n;
+    /** Total rows of the sets. */
+    final long rows;
+
+    private KeyBatch(int arity, long[] words, ZSet[] sets, int[] hashes, int[] slots, int n, long rows) {
+        this.arity = arity;
+        this.words = words;
+        this.sets = sets;
+        this.hashes = hashes;
+        this.slots = slots;
+        this.n = n;
+        this.rows = rows;
+    }
+
+    static int slotCount(int entries) {
+        int s = 4;
+        while (s < entries * 2) {
+            s <<= 1;
+        }
+        return s;
+    }
+
+    static int hash(long[] w, int at, int stride) {
+        long h = 0x9E3779B97F4A7C15L;
+        for (int i = 0; i < stride; i++) {
+            h ^= w[at + i];
+            h *= 0xbf58476d1ce4e5b9L;
+            h ^= h >>> 31;
+        }
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /** The entry of the key whose words are {@code p[0..arity]} (hash {@code h}), or -1. */
+    int find(long[] p, int h) {
+        int stride = arity + 1;
+        int mask = slots.length - 1;
+        int i = h & mask;
+        while (true) {
+            int e = slots[i];
+            if (e == 0) {
+                return -1;
+            }
+            int k = e - 1;
+            if (hashes[k] == h && Arrays.equals(words, k * stride, k * stride + stride, p, 0, stride)) {
+                return k;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /** The key of entry {@code k}, decoded. */
+    Row key(int k) {
+        int stride = arity + 1;
+        return Cells.decode(words[k * stride], words, k * stride + 1, arity);
+    }
+
+    KeyBatch negate() {
+        ZSet[] s = new ZSet[n];
+        for (int i = 0; i < n; i++) {
+            s[i] = sets[i].negate();
+        }
+        return new KeyBatch(arity, words, s, hashes, slots, n, rows);
+    }
+
+    /** a + b as one batch (keys whose Z-sets cancel are dropped). */
+    static KeyBatch merge(KeyBatch a, KeyBatch b) {
+        Builder m = new Builder(a.arity, a.n + b.n);
+        for (int i = 0; i < a.n; i++) {
+            m.put(a.words, i * (a.arity + 1), a.hashes[i], a.sets[i]);
+        }
+        for (int i = 0; i < b.n; i++) {
+            m.put(b.words, i * (b.arity + 1), b.hashes[i], b.sets[i]);
+        }
+        return m.build();
+    }
+
+    /** Accumulates (packed key, Z-set) pairs, adding the Z-sets of equal keys. */
+    static final class Builder {
+        final int arity;
+        private long[] words;
+        private ZSet[] sets;
+        private int[] hashes;
+        private int[] slots;
+        private int n;
+
+        Builder(int arity, int expected) {
+            this.arity = arity;
+            int cap = Math.max(2, expected);
+            words = new long[cap * (arity + 1)];
+            sets = new ZSet[cap];
+            hashes = new int[cap];
+            slots = new int[slotCount(cap)];
+        }
+
+        int size() {
+            return n;
+        }
+
+        /** Adds {@code z} under the key whose words are {@code w[at..at+arity]}. */
+        void put(long[] w, int at, int h, ZSet z) {
+            int stride = arity + 1;
+            int mask = slots.length - 1;
+            int i = h & mask;
+            while (true) {
+                int e = slots[i];
+                if (e == 0) {
+                    break;
+                }
+                int k = e - 1;
+                if (hashes[k] == h && Arrays.equals(words, k * stride, k * stride + stride, w, at, at + stride)) {
+                    sets[k] = sets[k].plus(z);
+                    return;
+                }
+                i = (i + 1) & mask;
+            }
+            if (n == sets.length) {
+                grow();
+                i = h & (slots.length - 1);
+                while (slots[i] != 0) {
+                    i = (i + 1) & (slots.length - 1);
+                }
+            }
+            System.arraycopy(w, at, words, n * stride, stride);
+            sets[n] = z;
+            hashes[n] = h;
+            slots[i] = ++n;
+        }
+
+        private void grow() {
+            int cap = sets.length * 2;
+            words = Arrays.copyOf(words, cap * (arity + 1));
+            sets = Arrays.copyOf(sets, cap);
+            hashes = Arrays.copyOf(hashes, cap);
+            slots = new int[slotCount(cap)];
+            int mask = slots.length - 1;
+            for (int k = 0; k < n; k++) {
+                int i = hashes[k] & mask;
+                while (slots[i] != 0) {
+                    i = (i + 1) & mask;
+                }
+                slots[i] = k + 1;
+            }
+        }
+
+        /** The batch, without the keys whose Z-sets summed to zero; null when none is left. */
+        KeyBatch build() {
+            int stride = arity + 1;
+            int live = 0;
+            long rows = 0;
+            for (int k = 0; k < n; k++) {
+                if (!sets[k].isEmpty()) {
+                    live++;
+                    rows += sets[k].size();
+                }
+            }
+            if (live == 0) {
+                return null;
+            }
+            long[] w = words;
+            ZSet[] s = sets;
+            int[] hs = hashes;
+            int[] sl = slots;
+            if (live < n || sets.length > live + live / 2 + 2) {
+                w = new long[live * stride];
+                s = new ZSet[live];
+                hs = new int[live];
+                sl = new int[slotCount(live)];
+                int mask = sl.length - 1;
+                int j = 0;
+                for (int k = 0; k < n; k++) {
+                    if (!sets[k].isEmpty()) {
+                        System.arraycopy(words, k * stride, w, j * stride, stride);
+                        s[j] = sets[k];
+                        hs[j] = hashes[k];
+                        int i = hs[j] & mask;
+                        while (sl[i] != 0) {
+                            i = (i + 1) & mask;
+                        }
+                        sl[i] = ++j;
+                    }
+                }
+            }
+            words = null;
+            sets = null;
+            return new KeyBatch(arity, w, s, hs, sl, live, rows);
+        }
+    }
+}
