@@ -1,5 +1,7 @@
 package org.dbspstudio.engine.ops;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.Comparator;
 import java.util.List;
 import org.dbspstudio.engine.run.EngineException;
@@ -12,8 +14,8 @@ import org.dbspstudio.model.types.Row;
 /**
  * The ORDER BY of top-k and window aggregates: the operator's {@code orderBy} keys compiled against its
  * input row, and the order they give. Sort keys compare key by key: a NULL where NULLS FIRST/LAST puts it,
- * non-NULL values of one class by their natural order and of different classes by their text, reversed
- * for DESC. {@link #entries} then breaks ties by the whole row, column by column, so that the order of a
+ * non-NULL values of one class by their natural order, numbers of different classes by value (9 before
+ * 10.5), other values of different classes by their text, reversed for DESC. {@link #entries} then breaks ties by the whole row, column by column, so that the order of a
  * partition's rows is total and deterministic.
  */
 final class SortOrder {
@@ -52,8 +54,42 @@ final class SortOrder {
         return new Entry(s, x);
     }
 
-    /** Compares by the sort keys only: 0 for peers. */
+    /**
+     * Compares two non-NULL key values: values of one class by their natural order, numbers of
+     * different classes (BIGINT, DOUBLE, DECIMAL) by value, anything else by its text.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
+    static int compareValues(Object x, Object y) {
+        if (x.getClass() == y.getClass() && x instanceof Comparable cx) {
+            return cx.compareTo(y);
+        }
+        if (x instanceof Number nx && y instanceof Number ny) {
+            if (x instanceof Double || x instanceof Float || y instanceof Double || y instanceof Float) {
+                double dx = nx.doubleValue();
+                double dy = ny.doubleValue();
+                if (Double.isNaN(dx) || Double.isNaN(dy) || Double.isInfinite(dx) || Double.isInfinite(dy)) {
+                    return Double.compare(dx, dy);
+                }
+            }
+            return decimal(nx).compareTo(decimal(ny));
+        }
+        return x.toString().compareTo(y.toString());
+    }
+
+    private static BigDecimal decimal(Number n) {
+        if (n instanceof BigDecimal d) {
+            return d;
+        }
+        if (n instanceof Double || n instanceof Float) {
+            return new BigDecimal(n.doubleValue());
+        }
+        if (n instanceof BigInteger i) {
+            return new BigDecimal(i);
+        }
+        return BigDecimal.valueOf(n.longValue());
+    }
+
+    /** Compares by the sort keys only: 0 for peers. */
     int compareSort(Entry a, Entry b) {
         for (int i = 0; i < keys.length; i++) {
             Object x = a.sort[i];
@@ -62,8 +98,7 @@ final class SortOrder {
             if (x == null || y == null) {
                 c = x == y ? 0 : (x == null) == keys[i].nullsFirst() ? -1 : 1;
             } else {
-                c = x.getClass() == y.getClass() && x instanceof Comparable cx ? cx.compareTo(y)
-                        : x.toString().compareTo(y.toString());
+                c = compareValues(x, y);
                 if (keys[i].descending()) {
                     c = -c;
                 }

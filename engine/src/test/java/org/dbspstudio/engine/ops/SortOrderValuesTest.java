@@ -1,0 +1,40 @@
+package org.dbspstudio.engine.ops;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Sort-key values of different numeric classes order by value, as SQL's ORDER BY does. */
+class SortOrderValuesTest {
+    @Test
+    void numbersOfDifferentClassesCompareByValueNotByText() {
+        assertTrue(SortOrder.compareValues(9L, 10.5) < 0, "9 before 10.5 (by text \"10.5\" < \"9\")");
+        assertTrue(SortOrder.compareValues(10.5, 9L) > 0);
+        assertTrue(SortOrder.compareValues(new BigDecimal("9.99"), 10L) < 0);
+        assertTrue(SortOrder.compareValues(-2L, new BigDecimal("-10")) > 0);
+        assertEquals(0, SortOrder.compareValues(2L, new BigDecimal("2.00")));
+        assertEquals(0, SortOrder.compareValues(3L, 3.0));
+        assertTrue(SortOrder.compareValues(Long.MAX_VALUE, 9.3e18) < 0, "exact, not through double");
+        assertTrue(SortOrder.compareValues(Long.MAX_VALUE - 1, new BigDecimal(Long.MAX_VALUE)) < 0);
+        assertTrue(SortOrder.compareValues(Double.NEGATIVE_INFINITY, Long.MIN_VALUE) < 0);
+        assertTrue(SortOrder.compareValues(Double.POSITIVE_INFINITY, Long.MAX_VALUE) > 0);
+    }
+
+    @Test
+    void mixedNumbersSortAsTheirValues() {
+        List<Object> values = new ArrayList<>(List.of(10L, 9.5, new BigDecimal("100"), -1L, 2.25, new BigDecimal("2.5")));
+        values.sort(SortOrder::compareValues);
+        assertEquals(List.of(-1L, 2.25, new BigDecimal("2.5"), 9.5, 10L, new BigDecimal("100")), values);
+    }
+
+    @Test
+    void valuesOfOneClassKeepTheirNaturalOrder() {
+        assertTrue(SortOrder.compareValues("apple", "banana") < 0);
+        assertTrue(SortOrder.compareValues(9L, 10L) < 0);
+        assertTrue(SortOrder.compareValues(new BigDecimal("1.10"), new BigDecimal("1.2")) < 0);
+    }
+}
