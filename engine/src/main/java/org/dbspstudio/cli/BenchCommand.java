@@ -19,10 +19,12 @@ import picocli.CommandLine.Option;
             "against the engine alone and against DuckDB recomputing the view after each batch;",
             "B3, B4: transitive closure of a random graph under edge changes; B5: only_tri_hop (negation by",
             "antijoin) under single-edge changes, its own rule against the fallback; mem: bytes per stored row;",
-            "w1: state and heap of a windowed aggregate over an unbounded stream, with and without the waterline rule.",
+            "w1: state and heap of a windowed aggregate over an unbounded stream, with and without the waterline rule;",
+            "run (only when asked): bin/dbsp run of the incrementalized closure as a process under -Xmx2g, start to exit,",
+            "beside a process that starts DuckDB and computes the closure once.",
             "Progress and details go to standard error, the table to standard output."})
 final class BenchCommand extends DbspCommand {
-    @Option(names = "--only", paramLabel = "b1|b2|b2db|b3|b4|b5|mem|w1", split = ",", description = "which benchmarks (default: b1,b2,b2db,b3,b5,mem,w1)")
+    @Option(names = "--only", paramLabel = "b1|b2|b2db|b3|b4|b5|mem|w1|run", split = ",", description = "which benchmarks (default: b1,b2,b2db,b3,b5,mem,w1)")
     List<String> only;
 
     @Option(names = "--b1-changes", defaultValue = "1000000", description = "B1 changes (default 1000000)")
@@ -56,49 +58,77 @@ final class BenchCommand extends DbspCommand {
             description = "B5 nodes,edges,single-edge steps (default 3000,10000,200)")
     int[] b5;
 
+    @Option(names = "--run", split = ",", defaultValue = "2000,3000,20,3,900",
+            description = "run: nodes,edges,single-edge steps,rounds,timeout in seconds per process (default 2000,3000,20,3,900)")
+    int[] runProcess;
+
     @Option(names = "--mem-rows", defaultValue = "1000000", description = "rows for the memory figure (default 1000000)")
     int memRows;
 
     @Option(names = "--w1-steps", defaultValue = "1000000", description = "W1 steps, one event each (default 1000000)")
     int w1Steps;
 
+    /** The workload running, for reports of failures. */
+    private String current = "";
+
     @Override
     int run(PrintWriter out, PrintWriter err) {
         List<Benchmarks.Figure> figures = new ArrayList<>();
         try {
             if (wants("b1")) {
+                current = "B1";
                 figures.addAll(Benchmarks.linear(b1Changes, b1Batch, err::println));
             }
             if (wants("b2")) {
+                current = "B2";
                 figures.addAll(Benchmarks.joinAggregate(customers, orders, batches, !noB2Snapshot, err::println));
             }
             if (wants("b2db")) {
+                current = "B2db";
                 figures.addAll(Benchmarks.joinAggregateTables(customers, orders, batches, err::println));
             }
             if (wants("b3")) {
+                current = "B3";
                 figures.addAll(Benchmarks.closure("B3", b3, err::println));
             }
             if (only != null && only.contains("b4")) {
+                current = "B4";
                 figures.addAll(Benchmarks.closure("B4", b4, err::println));
             }
             if (wants("b5")) {
+                current = "B5";
                 figures.addAll(Benchmarks.onlyTriHop(b5, err::println));
             }
             if (wants("mem")) {
+                current = "mem";
                 figures.addAll(Benchmarks.memory(memRows, err::println));
             }
             if (wants("w1")) {
+                current = "w1";
                 figures.addAll(Benchmarks.waterline(w1Steps, err::println));
             }
+            if (only != null && only.contains("run")) {
+                current = "run";
+                figures.addAll(Benchmarks.runProcess(runProcess[0], runProcess[1], runProcess[2], runProcess[3], runProcess[4],
+                        err::println));
+            }
         } catch (EngineException e) {
-            err.println("dbsp bench: " + e.getMessage());
+            if (e.outOfMemory()) {
+                return CliSupport.outOfMemory(err, "dbsp bench: " + current + ": "
+                        + (e.operatorId() == null ? "" : "operator '" + e.operatorId() + "' ") + "at step " + e.step()
+                        + (e.iterations().isEmpty() ? "" : ", iteration " + e.iterations()));
+            }
+            err.println("dbsp bench: " + current + ": " + e.getMessage());
             return CliSupport.CIRCUIT_ERRORS;
         } catch (SQLException e) {
             err.println("dbsp bench: DuckDB failed: " + e.getMessage());
             return CliSupport.CIRCUIT_ERRORS;
+        } catch (java.io.IOException e) {
+            err.println("dbsp bench: " + e.getMessage());
+            return CliSupport.UNREADABLE;
         } catch (OutOfMemoryError e) {
-            err.println("dbsp bench: out of memory (raise the heap with java -Xmx, or choose smaller workloads)");
-            return CliSupport.CIRCUIT_ERRORS;
+            figures.clear(); // room for the report
+            return CliSupport.outOfMemory(err, "dbsp bench: " + current + " (preparing its data or running DuckDB)");
         }
         int w = figures.stream().mapToInt(f -> f.name().length()).max().orElse(10);
         int e = Math.max(6, figures.stream().mapToInt(f -> f.engine().length()).max().orElse(6));

@@ -140,7 +140,8 @@ final class RunCommand extends DbspCommand {
         }
         Simulation sim;
         try {
-            sim = Simulation.compile(doc.circuit(), EngineOptions.DEFAULT.withRecordTrace(trace));
+            // each step is printed as soon as it ran: the trace keeps the last two steps, not the whole run
+            sim = Simulation.compile(doc.circuit(), EngineOptions.DEFAULT.withRecordTrace(trace).withRetention(2, 0));
             sim.setScenario(scenarios == null ? doc.scenario() : loadScenarios(doc, sim, err));
         } catch (EngineException e) {
             err.println(file + ": ERROR [RUN] " + e.getMessage());
@@ -210,10 +211,6 @@ final class RunCommand extends DbspCommand {
         }
         if (stepper.crash != null) {
             throw stepper.crash instanceof RuntimeException r ? r : new IllegalStateException(stepper.crash);
-        }
-        String note = sim.trace().retentionNote();
-        if (!note.isEmpty()) {
-            err.println(note);
         }
         return CliSupport.OK;
     }

@@ -95,14 +95,31 @@
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream
  * of changes' contents is a running sum computed once per stream asked for and kept across the
- * eviction of old steps. Retention is configurable ({@code EngineOptions}); benchmarks record no trace.
+ * eviction of old steps; a change computed as the difference of two snapshots is kept as the
+ * stream's known change (asked again by the inspector, the canvas and the timeline, it costs
+ * nothing; {@code Simulation} records the change of every output it computes anyway). A value that
+ * shares nothing with the previous step's (a flat Z-set its operator built anew, such as a join's
+ * output in a circuit over snapshots) is kept as its change between checkpoints every 32 steps and
+ * rebuilt on demand from the nearest earlier value plus the changes after it; the last value
+ * rebuilt per stream is kept, so stepping forward or back costs one change. Measured on users ⋈
+ * orders over snapshots (50,000 users and orders, one rename and one order per step, 41 steps),
+ * the heap the run retains: 32 MB recording no trace, 221 MB with the trace before (4.6 MB more
+ * per step: the join's output, 50,000 rows, anew at every step), 35 MB after (0.08 MB per step). Retention is configurable ({@code EngineOptions}: steps and bytes);
+ * {@code dbsp run} keeps the last two steps (each step is printed as soon as it ran) and benchmarks
+ * record no trace.
  *
  * <h2>Running</h2>
- * {@link org.dbspstudio.engine.run.Simulation} validates a circuit
- * ({@code model.validate.Validator}), compiles it (types by {@code model.Typing}, a topological
- * order in which a strict {@code z⁻¹} comes first and stores its input after the tick) and runs it
- * step by step, recording a {@link org.dbspstudio.engine.run.Trace}. Operators are built by
- * {@link org.dbspstudio.engine.ops.Ops}, one factory per {@code OpKind}.
+ * {@link org.dbspstudio.engine.run.Simulation} validates a circuit with
+ * {@code model.validate.Validator.check}, which keeps what validation inferred: the type of every
+ * port and each level's dependency order ({@code CircuitGraph.dependencyOrder}, the order the
+ * types were inferred in). The compiler builds the circuit from that, checking and inferring
+ * nothing again (the validator's diagnostics are the errors users see): one slot per output port,
+ * each level evaluated in its dependency order with every strict {@code z⁻¹} moved before the first
+ * operator reading it (the dependency graph leaves out the streams leaving a strict operator; the
+ * engine evaluates {@code z⁻¹} from the input it stored after the previous tick), and each
+ * operator's runtime built by {@link org.dbspstudio.engine.ops.Ops}, one factory per {@code OpKind}.
+ * Before, the compiler checked the wiring again, ordered the operators with its own topological
+ * sort and inferred every type a second time (and {@code Simulation} a third, for loop hints).
  *
  * <h2>Semantic decisions</h2>
  * <ul>

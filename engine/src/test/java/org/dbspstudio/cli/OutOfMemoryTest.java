@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dbsp run} and {@code validate} in a separate JVM with a small heap: a join whose output
- * does not fit, or a document too large to load, ends with a one-line error naming the operator
- * and the step (or the file) and exit code 3 — no stack trace.
+ * {@code dbsp run}, {@code validate} and {@code bench} in a separate JVM with a small heap: a join
+ * whose output does not fit, a closure too large for the heap, or a document too large to load,
+ * ends with a one-line error naming the operator and the step (the benchmark's workload too, or
+ * the file) and exit code 3 — no stack trace.
  */
 class OutOfMemoryTest {
     @TempDir
@@ -56,6 +57,15 @@ class OutOfMemoryTest {
         assertThat(r.code()).as(r.err()).isEqualTo(CliSupport.OUT_OF_MEMORY);
         assertThat(r.err()).contains(f + ": operator 'square' at step 1: ERROR [OUT_OF_MEMORY] the Java heap (")
                 .contains("JAVA_OPTS=-Xmx")
+                .doesNotContain("Exception in thread", "java.lang.OutOfMemoryError", "\tat ");
+    }
+
+    @Test
+    void aBenchmarkTooBigForTheHeapNamesTheWorkloadOperatorAndStep() throws Exception {
+        Proc r = runInSmallHeap("bench", "--only", "b3", "--b3", "2000,3000,1,0,10");
+        assertThat(r.code()).as(r.err()).isEqualTo(CliSupport.OUT_OF_MEMORY);
+        assertThat(r.err()).containsPattern("dbsp bench: B3: (operator '[^']+' )?at step 0(, iteration \\[\\d+\\])?: "
+                        + "ERROR \\[OUT_OF_MEMORY\\] the Java heap \\(")
                 .doesNotContain("Exception in thread", "java.lang.OutOfMemoryError", "\tat ");
     }
 

@@ -22,7 +22,8 @@ import org.dbspstudio.model.types.Row;
  * computing the same query from scratch on the same data in the same run: B1 (a linear pipeline
  * over changes), B2 (join + grouped aggregate: the incremental circuit, and the snapshot circuit
  * the debugger runs), B3/B4 (transitive closure, {@link ClosureBench}), B5 (negation by antijoin,
- * {@link OnlyTriHopBench}), and the memory per stored
+ * {@link OnlyTriHopBench}), "run" (the command line as a process beside a DuckDB process,
+ * {@link RunProcessBench}), and the memory per stored
  * row of integrated state. The circuits are drawn over snapshots and incrementalized by
  * {@code Incrementalizer}, as a user would. Ratios compare wall-clock time ({@link Measure}).
  */
@@ -95,6 +96,17 @@ public final class Benchmarks {
         }
         return List.of(new Figure("B1 filter→map→plus, batches of " + batch, Measure.rate(engine),
                 Measure.rate(duck) + " (apply + recompute)", Measure.speed(1 / engine, 1 / duck)));
+    }
+
+    /**
+     * "run": {@code dbsp run} of the incrementalized closure ({@code nodes}/{@code edges}, then
+     * {@code singles} single-edge changes) as a child process under {@code -Xmx2g}, from start to
+     * exit, beside a child process that starts DuckDB and computes the closure once
+     * ({@link RunProcessBench}).
+     */
+    public static List<Figure> runProcess(int nodes, int edges, int singles, int rounds, int timeout, Consumer<String> log)
+            throws SQLException, java.io.IOException {
+        return RunProcessBench.run(nodes, edges, singles, rounds, timeout, log);
     }
 
     static final String B2_SQL = "SELECT region, count(*) AS n, sum(amount) AS total FROM customers JOIN orders"

@@ -231,7 +231,7 @@ public final class Simulation {
             throw failure;
         }
         try {
-            recordFrames(t);
+            recordFrames(t, true);
         } catch (OutOfMemoryError e) {
             failure = new EngineException(null, t, List.of(), CircuitRun.OUT_OF_MEMORY + " (recording the step)", e);
             nextStep = t + 1;
@@ -246,7 +246,7 @@ public final class Simulation {
     /** Records what a failed step computed; when even that does not fit in memory, an empty frame. */
     private void recordFailed(int t) {
         try {
-            recordFrames(t);
+            recordFrames(t, false);
         } catch (OutOfMemoryError e) {
             trace.add(new Frame(new StreamValue[0], new StreamValue[0], new OpStats[0], Map.of()), Map.of());
         }
@@ -254,7 +254,7 @@ public final class Simulation {
         cursor = t;
     }
 
-    private void recordFrames(int t) {
+    private void recordFrames(int t, boolean complete) {
         Map<String, StreamValue> changes = new LinkedHashMap<>();
         List<Object> frames = run.takeFrames();
         Frame last = frames.isEmpty() ? null : (Frame) frames.get(frames.size() - 1);
@@ -276,7 +276,7 @@ public final class Simulation {
             lastOutputs.put(e.getKey(), v);
         }
         if (last != null) {
-            trace.add(last, changes);
+            trace.add(last, changes, complete);
         } else {
             trace.add(new Frame(new StreamValue[0], new StreamValue[0], new OpStats[0], Map.of()), changes);
         }

@@ -13,10 +13,24 @@ import org.dbspstudio.engine.value.StreamValue;
  * Values are immutable and persistent, so recording one costs a reference; an integral's value
  * at step t shares all but its change with step t−1. A retention limit (steps and/or approximate
  * bytes) evicts the oldest steps; {@link #evictedSteps()} says how many.
+ *
+ * <p>A value that shares nothing with the previous step's — a flat Z-set an operator built anew,
+ * such as a join's output in a circuit over snapshots — would cost its whole size at every step.
+ * When its change since the previous step is known and it has at least {@link #COMPACT_ROWS} rows,
+ * the trace keeps only that change, except at every {@link #CHECKPOINT}-th step, and rebuilds the
+ * value on demand from the nearest earlier value kept plus the changes after it (the last value
+ * rebuilt per stream is kept, so stepping forward or back costs one change).
  */
 public final class Trace {
     /** Rough bytes per recorded row change, for the byte limit. */
     static final long BYTES_PER_ROW = 96;
+    /** Values kept whole at least every this many steps (the others may be kept as their change). */
+    static final int CHECKPOINT = 32;
+    /** Values with fewer rows are always kept whole. */
+    static final int COMPACT_ROWS = 1024;
+    /** The last value rebuilt from changes, per top-level slot: {step, value}. */
+    private final java.util.HashMap<Integer, Object[]> rebuilt = new java.util.HashMap<>();
+    private long compacted;
 
     private final SlotMap slotMap;
     private final boolean changesMode;
@@ -39,6 +53,18 @@ public final class Trace {
     }
 
     synchronized void add(Frame f, Map<String, StreamValue> outputChanges) {
+        add(f, outputChanges, false);
+    }
+
+    /**
+     * @param complete whether every operator ran this step (a failed step's later operators still
+     *                 hold the previous step's values and changes: those are never kept as changes)
+     */
+    synchronized void add(Frame f, Map<String, StreamValue> outputChanges, boolean complete) {
+        int step = endStep();
+        if (complete && step % CHECKPOINT != 0 && !steps.isEmpty()) {
+            compact(f, steps.get(steps.size() - 1).frame);
+        }
         long b = estimate(f);
         steps.add(new Entry(f, outputChanges, b));
         bytes += b;
@@ -48,14 +74,74 @@ public final class Trace {
                 String[] p = e.getKey().split("\\.", 2);
                 sumUpTo(e.getValue(), p[0], p[1], firstStep);
             }
+            // the next step becomes the first: its values kept as changes are rebuilt now
+            Frame next = steps.get(1).frame;
+            for (int slot = 0; slot < next.values().length; slot++) {
+                if (next.values()[slot] == null && next.deltas()[slot] != null) {
+                    next.values()[slot] = valueAt(next, slot, firstStep + 1);
+                }
+            }
             bytes -= steps.remove(0).bytes;
             firstStep++;
         }
     }
 
+    /**
+     * Drops from {@code f} (a top-level frame) the values that share nothing with the previous
+     * step's and whose change is known: large flat Z-sets recomputed by their operator.
+     */
+    private void compact(Frame f, Frame previous) {
+        if (f.values().length != previous.values().length) {
+            return;
+        }
+        for (int slot = 0; slot < f.values().length; slot++) {
+            StreamValue v = f.values()[slot];
+            StreamValue d = f.deltas()[slot];
+            if (d != null && v instanceof org.dbspstudio.engine.value.ZSet z && !z.persistent() && z.size() >= COMPACT_ROWS
+                    && v != previous.values()[slot]) {
+                f.values()[slot] = null;
+                compacted++;
+            }
+        }
+    }
+
+    /** Values kept as their change since this trace began (for measurements and tests). */
+    public synchronized long compactedValues() {
+        return compacted;
+    }
+
+    /** The value of top-level {@code slot} at {@code step}, whose frame is {@code f}: kept, or rebuilt from changes. */
+    private synchronized StreamValue valueAt(Frame f, int slot, int step) {
+        StreamValue v = f.values()[slot];
+        if (v != null) {
+            return v;
+        }
+        Object[] last = rebuilt.get(slot);
+        if (last != null && (int) last[0] == step) {
+            return (StreamValue) last[1];
+        }
+        if (last != null && (int) last[0] == step - 1) {
+            v = ((StreamValue) last[1]).plus(f.deltas()[slot]);
+        } else if (last != null && (int) last[0] == step + 1 && step + 1 < endStep()) {
+            v = ((StreamValue) last[1]).minus(entry(step + 1).frame.deltas()[slot]);
+        } else {
+            int k = step - 1;
+            while (entry(k).frame.values()[slot] == null) {
+                k--;
+            }
+            v = entry(k).frame.values()[slot];
+            for (int j = k + 1; j <= step; j++) {
+                v = v.plus(entry(j).frame.deltas()[slot]);
+            }
+        }
+        rebuilt.put(slot, new Object[] {step, v});
+        return v;
+    }
+
     synchronized void clear() {
         sums.clear();
         steps.clear();
+        rebuilt.clear();
         firstStep = 0;
         bytes = 0;
     }
@@ -118,7 +204,7 @@ public final class Trace {
      */
     public StreamValue value(String opId, String port, int step, int... iterations) {
         Located l = locate(opId, port, step, iterations);
-        return l.frame.values()[l.slot];
+        return iterations.length == 0 ? valueAt(l.frame, l.slot, step) : l.frame.values()[l.slot];
     }
 
     /** The value's change since the previous tick, when the engine knew it; else null. */
@@ -135,7 +221,7 @@ public final class Trace {
      */
     public StreamValue change(String opId, String port, int step, int... iterations) {
         Located l = locate(opId, port, step, iterations);
-        StreamValue v = l.frame.values()[l.slot];
+        StreamValue v = iterations.length == 0 ? valueAt(l.frame, l.slot, step) : l.frame.values()[l.slot];
         StreamValue known = l.frame.deltas()[l.slot];
         if (iterations.length > 0) {
             int last = iterations[iterations.length - 1];
@@ -252,21 +338,22 @@ public final class Trace {
 
     /** Visits every stream value recorded at a step, in evaluation order, nested iterations after their nested operator. */
     public void forEachValue(int step, ValueVisitor v) {
-        walk(entry(step).frame, slotMap, new ArrayList<>(), v);
+        walk(entry(step).frame, slotMap, new ArrayList<>(), v, step);
     }
 
-    private static void walk(Frame f, SlotMap l, List<Integer> its, ValueVisitor v) {
+    private void walk(Frame f, SlotMap l, List<Integer> its, ValueVisitor v, int step) {
         if (f.values().length == 0) {
             return;
         }
         for (String[] o : l.outputs) {
-            v.visit(List.copyOf(its), o[0], o[1], f.values()[l.slot(o[0], o[1])]);
+            int slot = l.slot(o[0], o[1]);
+            v.visit(List.copyOf(its), o[0], o[1], its.isEmpty() ? valueAt(f, slot, step) : f.values()[slot]);
         }
         for (var e : new java.util.TreeMap<>(f.nested()).entrySet()) {
             List<Frame> frames = e.getValue();
             for (int j = 0; j < frames.size(); j++) {
                 its.add(j);
-                walk(frames.get(j), l.children.get(e.getKey()), its, v);
+                walk(frames.get(j), l.children.get(e.getKey()), its, v, step);
                 its.remove(its.size() - 1);
             }
         }

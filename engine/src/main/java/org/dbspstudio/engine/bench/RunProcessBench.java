@@ -1,0 +1,161 @@
+package org.dbspstudio.engine.bench;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.CircuitDocument;
+import org.dbspstudio.model.Scenario;
+import org.dbspstudio.model.StepData;
+import org.dbspstudio.model.json.DocumentWriter;
+import org.dbspstudio.model.rewrite.Incrementalizer;
+
+/**
+ * "run": the command line as users start it. Writes the circuit that {@code incrementalize}
+ * produces from the drawn transitive closure ({@link Closure}) with a scenario (a random graph at
+ * step 0, then single-edge changes) to a file, and times, from start to exit, a child process
+ * {@code java -Xmx2g … dbsp run FILE --format csv} (its output to a file) beside a child process
+ * {@code java -Xmx2g …} that starts DuckDB (in-memory, one thread), loads the same graph from a
+ * CSV file and computes its closure once with a recursive CTE. Both start from the same jar or
+ * class path. The run's step-0 output is checked to hold as many pairs as DuckDB's closure.
+ */
+final class RunProcessBench {
+    private RunProcessBench() {
+    }
+
+    /** The heap both child processes get. */
+    static final String HEAP = "-Xmx2g";
+
+    /**
+     * @param rounds  how many times each process is timed (alternately); the medians are compared
+     * @param timeout seconds after which the run process is stopped (the figure says so)
+     */
+    static List<Benchmarks.Figure> run(int nodes, int edges, int singles, int rounds, int timeout, Consumer<String> log)
+            throws IOException, SQLException {
+        Path dir = Files.createTempDirectory("dbsp-bench-run");
+        try {
+            Scenario sc = Closure.workload(nodes, edges, singles, 0, 0, 42);
+            Circuit inc = Incrementalizer.incrementalize(Closure.transitiveClosure()).incremental();
+            Path doc = dir.resolve("closure.json");
+            DocumentWriter.write(new CircuitDocument("closure " + nodes + "/" + edges, inc).setScenario(sc), doc);
+            Path csv = dir.resolve("edges.csv");
+            StringBuilder sb = new StringBuilder("src,dst\n");
+            for (Change c : ((StepData.Rows) sc.at("edges", 0)).changes()) {
+                sb.append(c.row().get(0)).append(',').append(c.row().get(1)).append('\n');
+            }
+            Files.writeString(csv, sb.toString(), StandardCharsets.UTF_8);
+            List<String> run = command("org.dbspstudio.cli.Main", "run", doc.toString(), "--format", "csv");
+            List<String> duck = command(DuckDbClosure.class.getName(), csv.toString());
+            log.accept("run: " + nodes + " nodes, " + edges + " edges, then " + singles + " single-edge changes; "
+                    + String.join(" ", run.subList(0, 2)) + " -cp (this class path) org.dbspstudio.cli.Main run "
+                    + doc.getFileName() + " --format csv");
+            double[] engine = new double[rounds];
+            double[] db = new double[rounds];
+            long pairs = -1;
+            for (int r = 0; r < rounds; r++) {
+                Path out = dir.resolve("run.csv");
+                Path err = dir.resolve("run.err");
+                long t0 = System.nanoTime();
+                int code = exec(run, out, err, timeout);
+                engine[r] = (System.nanoTime() - t0) / 1e9;
+                if (code == TIMED_OUT) {
+                    log.accept("run: the dbsp run process did not finish within " + timeout + " s; stopped");
+                    return List.of(new Benchmarks.Figure(name(nodes, edges, singles), "not done after " + timeout + " s",
+                            "—", "—"));
+                }
+                if (code != 0) {
+                    String why = Files.readString(err, StandardCharsets.UTF_8).strip();
+                    log.accept("run: the dbsp run process exited with " + code + ": " + why);
+                    String figure = code == 3 ? "out of memory (" + firstLine(why) + ")" : "exit code " + code;
+                    return List.of(new Benchmarks.Figure(name(nodes, edges, singles), figure, "—", "—"));
+                }
+                Path dout = dir.resolve("duck.out");
+                long t1 = System.nanoTime();
+                int dcode = exec(duck, dout, dir.resolve("duck.err"), timeout);
+                db[r] = (System.nanoTime() - t1) / 1e9;
+                if (dcode != 0) {
+                    throw new SQLException("the DuckDB process exited with " + dcode + ": "
+                            + Files.readString(dir.resolve("duck.err"), StandardCharsets.UTF_8).strip());
+                }
+                pairs = Long.parseLong(Files.readString(dout, StandardCharsets.UTF_8).strip());
+                long step0 = stepRows(out, 0);
+                if (step0 != pairs) {
+                    throw new IllegalStateException("run: dbsp run printed " + step0 + " pairs at step 0, DuckDB's closure has "
+                            + pairs);
+                }
+                log.accept(String.format("run round %d: dbsp run process %s, DuckDB process %s (closure %d pairs, equal)",
+                        r, Measure.seconds(engine[r]), Measure.seconds(db[r]), pairs));
+            }
+            double e = Measure.median(engine);
+            double d = Measure.median(db);
+            return List.of(new Benchmarks.Figure(name(nodes, edges, singles), Measure.seconds(e)
+                    + String.format(java.util.Locale.ROOT, " (%.1f× DuckDB's)", e / d),
+                    Measure.seconds(d) + " (start, load, recursive CTE)", Measure.speed(e, d)));
+        } finally {
+            deleteAll(dir);
+        }
+    }
+
+    /** {@code java -Xmx2g -cp CLASSPATH MAIN ARGS…} with this JVM's java and class path (the CLI jar when run from it). */
+    private static List<String> command(String main, String... args) {
+        List<String> c = new ArrayList<>();
+        c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        c.add(HEAP);
+        c.add("-cp");
+        c.add(System.getProperty("java.class.path"));
+        c.add(main);
+        c.addAll(List.of(args));
+        return c;
+    }
+
+    private static String name(int nodes, int edges, int singles) {
+        return "run closure " + nodes + "/" + edges + " + " + singles + " edges, process " + HEAP + ", start to exit";
+    }
+
+    private static final int TIMED_OUT = -1;
+
+    private static int exec(List<String> command, Path out, Path err, int timeout) throws IOException {
+        Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!p.waitFor(timeout, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor();
+                return TIMED_OUT;
+            }
+            return p.exitValue();
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while waiting for " + command.get(command.size() - 1), e);
+        }
+    }
+
+    /** Rows printed for step {@code t} in a {@code run --format csv} output (lines "output,step,weight,values…"). */
+    private static long stepRows(Path csv, int t) throws IOException {
+        String prefix = "reach," + t + ",";
+        try (Stream<String> lines = Files.lines(csv, StandardCharsets.UTF_8)) {
+            return lines.filter(l -> l.startsWith(prefix)).count();
+        }
+    }
+
+    private static String firstLine(String s) {
+        int i = s.indexOf('\n');
+        return i < 0 ? s : s.substring(0, i);
+    }
+
+    private static void deleteAll(Path dir) {
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | UncheckedIOException e) {
+            // a temporary directory: left for the system to clean
+        }
+    }
+}
