@@ -60,6 +60,10 @@ final class SortOrder {
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static int compareValues(Object x, Object y) {
+        if (x instanceof Double dx && y instanceof Double dy) {
+            // -0.0 = 0.0 as in SQL (Double.compareTo puts -0.0 first, which would break transitivity with 0 and 0.0)
+            return dx.doubleValue() == dy.doubleValue() ? 0 : Double.compare(dx, dy);
+        }
         if (x.getClass() == y.getClass() && x instanceof Comparable cx) {
             return cx.compareTo(y);
         }

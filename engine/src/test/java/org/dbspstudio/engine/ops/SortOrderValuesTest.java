@@ -32,6 +32,15 @@ class SortOrderValuesTest {
     }
 
     @Test
+    void negativeZeroEqualsZeroSoTheOrderStaysTransitive() {
+        assertEquals(0, SortOrder.compareValues(-0.0, 0.0));
+        assertEquals(0, SortOrder.compareValues(-0.0, 0L));
+        assertEquals(0, SortOrder.compareValues(0L, 0.0));
+        assertTrue(SortOrder.compareValues(-0.5, 0.0) < 0);
+        assertTrue(SortOrder.compareValues(Double.NaN, 1.0) > 0, "NaN after every number, as in DuckDB");
+    }
+
+    @Test
     void valuesOfOneClassKeepTheirNaturalOrder() {
         assertTrue(SortOrder.compareValues("apple", "banana") < 0);
         assertTrue(SortOrder.compareValues(9L, 10L) < 0);
