@@ -99,12 +99,14 @@
  * stream's known change (asked again by the inspector, the canvas and the timeline, it costs
  * nothing; {@code Simulation} records the change of every output it computes anyway). A value that
  * shares nothing with the previous step's (a flat Z-set its operator built anew, such as a join's
- * output in a circuit over snapshots) is kept as its change between checkpoints every 32 steps and
- * rebuilt on demand from the nearest earlier value plus the changes after it; the last value
- * rebuilt per stream is kept, so stepping forward or back costs one change. Measured on users ⋈
- * orders over snapshots (50,000 users and orders, one rename and one order per step, 41 steps),
- * the heap the run retains: 32 MB recording no trace, 221 MB with the trace before (4.6 MB more
- * per step: the join's output, 50,000 rows, anew at every step), 35 MB after (0.08 MB per step). Retention is configurable ({@code EngineOptions}: steps and bytes);
+ * output in a circuit over snapshots) is kept as its change once a newer step is recorded (the
+ * newest step stays whole, the debugger shows it most), except at checkpoints every 32 steps, and
+ * rebuilt on demand from the nearest value kept or rebuilt, before or after it, plus or minus the
+ * changes between (summed first, so the large value is copied once); the last two values rebuilt
+ * per stream are kept, so stepping back and forth costs one change. Measured on users ⋈ orders
+ * over snapshots (50,000 users and orders, one rename and one order per step, 41 steps), the heap
+ * the run retains: 26–32 MB recording no trace, 221 MB with the trace before (4.6 MB more per
+ * step: the join's output, 50,000 rows, anew at every step), 35 MB after (0.2 MB per step). Retention is configurable ({@code EngineOptions}: steps and bytes);
  * {@code dbsp run} keeps the last two steps (each step is printed as soon as it ran) and benchmarks
  * record no trace.
  *

@@ -17,9 +17,10 @@ import org.dbspstudio.engine.value.StreamValue;
  * <p>A value that shares nothing with the previous step's — a flat Z-set an operator built anew,
  * such as a join's output in a circuit over snapshots — would cost its whole size at every step.
  * When its change since the previous step is known and it has at least {@link #COMPACT_ROWS} rows,
- * the trace keeps only that change, except at every {@link #CHECKPOINT}-th step, and rebuilds the
- * value on demand from the nearest earlier value kept plus the changes after it (the last value
- * rebuilt per stream is kept, so stepping forward or back costs one change).
+ * the trace keeps only that change once a newer step is recorded (the newest step stays whole),
+ * except at every {@link #CHECKPOINT}-th step, and rebuilds the value on demand from the nearest
+ * value kept or rebuilt, before or after it, plus or minus the changes between (summed first, so
+ * the large value is copied once); the last two values rebuilt per stream are kept.
  */
 public final class Trace {
     /** Rough bytes per recorded row change, for the byte limit. */
@@ -42,7 +43,7 @@ public final class Trace {
     private int firstStep;
     private long bytes;
 
-    private record Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes) {
+    private record Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes, boolean complete) {
     }
 
     Trace(SlotMap slotMap, boolean changesMode, int maxSteps, long maxBytes) {
@@ -61,12 +62,17 @@ public final class Trace {
      *                 hold the previous step's values and changes: those are never kept as changes)
      */
     synchronized void add(Frame f, Map<String, StreamValue> outputChanges, boolean complete) {
-        int step = endStep();
-        if (complete && step % CHECKPOINT != 0 && !steps.isEmpty()) {
-            compact(f, steps.get(steps.size() - 1).frame);
+        // the newest step stays whole (the debugger shows it most): the one before it may now be kept as changes
+        int before = endStep() - 1;
+        if (complete && steps.size() >= 2 && before % CHECKPOINT != 0) {
+            Entry e = steps.get(steps.size() - 1);
+            if (e.complete) {
+                // (the byte estimate already counts such a value by its change)
+                compact(e.frame, steps.get(steps.size() - 2).frame);
+            }
         }
         long b = estimate(f);
-        steps.add(new Entry(f, outputChanges, b));
+        steps.add(new Entry(f, outputChanges, b, complete));
         bytes += b;
         while (steps.size() > 1 && ((maxSteps > 0 && steps.size() > maxSteps) || (maxBytes > 0 && bytes > maxBytes))) {
             // the running sums asked for so far stay computable: extend them over the step evicted now
@@ -110,31 +116,64 @@ public final class Trace {
         return compacted;
     }
 
-    /** The value of top-level {@code slot} at {@code step}, whose frame is {@code f}: kept, or rebuilt from changes. */
+    /**
+     * The value of top-level {@code slot} at {@code step}, whose frame is {@code f}: kept, or rebuilt
+     * from the nearest value kept or rebuilt before (plus the changes after it) or after (minus the
+     * changes up to it), the changes summed first so that the large value is copied once.
+     */
     private synchronized StreamValue valueAt(Frame f, int slot, int step) {
         StreamValue v = f.values()[slot];
         if (v != null) {
             return v;
         }
-        Object[] last = rebuilt.get(slot);
-        if (last != null && (int) last[0] == step) {
-            return (StreamValue) last[1];
+        Object[] cache = rebuilt.get(slot);
+        int baseStep = -1;
+        StreamValue base = null;
+        if (cache != null) {
+            for (int i = 0; i < cache.length; i += 2) {
+                if (cache[i] != null && (int) cache[i] == step) {
+                    return (StreamValue) cache[i + 1];
+                }
+                if (cache[i] != null && (base == null || Math.abs((int) cache[i] - step) < Math.abs(baseStep - step))) {
+                    baseStep = (int) cache[i];
+                    base = (StreamValue) cache[i + 1];
+                }
+            }
         }
-        if (last != null && (int) last[0] == step - 1) {
-            v = ((StreamValue) last[1]).plus(f.deltas()[slot]);
-        } else if (last != null && (int) last[0] == step + 1 && step + 1 < endStep()) {
-            v = ((StreamValue) last[1]).minus(entry(step + 1).frame.deltas()[slot]);
+        int k = step - 1;
+        while (k >= firstStep && entry(k).frame.values()[slot] == null && (base == null || step - k < Math.abs(baseStep - step))) {
+            k--;
+        }
+        if (k >= firstStep && entry(k).frame.values()[slot] != null && (base == null || step - k < Math.abs(baseStep - step))) {
+            baseStep = k;
+            base = entry(k).frame.values()[slot];
+        }
+        int m = step + 1;
+        while (m < endStep() && entry(m).frame.values()[slot] == null && (base == null || m - step < Math.abs(baseStep - step))) {
+            m++;
+        }
+        if (m < endStep() && entry(m).frame.values()[slot] != null && (base == null || m - step < Math.abs(baseStep - step))) {
+            baseStep = m;
+            base = entry(m).frame.values()[slot];
+        }
+        if (base == null) {
+            throw new IllegalStateException("no value of slot " + slot + " is kept around step " + step);
+        }
+        StreamValue d = null;
+        if (baseStep < step) {
+            for (int j = baseStep + 1; j <= step; j++) {
+                d = d == null ? entry(j).frame.deltas()[slot] : d.plus(entry(j).frame.deltas()[slot]);
+            }
+            v = base.plus(d);
         } else {
-            int k = step - 1;
-            while (entry(k).frame.values()[slot] == null) {
-                k--;
+            for (int j = step + 1; j <= baseStep; j++) {
+                d = d == null ? entry(j).frame.deltas()[slot] : d.plus(entry(j).frame.deltas()[slot]);
             }
-            v = entry(k).frame.values()[slot];
-            for (int j = k + 1; j <= step; j++) {
-                v = v.plus(entry(j).frame.deltas()[slot]);
-            }
+            v = base.minus(d);
         }
-        rebuilt.put(slot, new Object[] {step, v});
+        // the two values rebuilt last: stepping back and forth, and a step beside the one before it, cost nothing
+        Object[] next = {step, v, cache == null ? null : cache[0], cache == null ? null : cache[1]};
+        rebuilt.put(slot, next);
         return v;
     }
 

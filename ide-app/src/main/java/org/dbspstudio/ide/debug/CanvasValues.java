@@ -30,6 +30,25 @@ public final class CanvasValues {
     private final CircuitCanvas canvas;
     private final EditorDocument doc;
     private final Group layer = new Group();
+    /** Outlines and heat map under the value labels, and the failure badge over them; rebuilt at each refresh. */
+    private final Group under = new Group();
+    private final Group values = new Group();
+    private final Group over = new Group();
+    /**
+     * The value labels by "op port", kept from one refresh to the next: only their text and
+     * position change when stepping, so no node is created or styled again (creating and styling
+     * one label per port was most of a step's work on the JavaFX thread).
+     */
+    private final Map<String, ValueLabel> labels = new java.util.HashMap<>();
+
+    /** A value label and what its tooltip shows now. */
+    private static final class ValueLabel {
+        final Label label = new Label();
+        final Tooltip tip = new Tooltip();
+        StreamRef ref;
+        int step;
+        StreamValue value;
+    }
     private DebugSession session;
     private Function<List<String>, int[]> iterations = p -> new int[p.size()];
     private boolean heat;
@@ -41,6 +60,7 @@ public final class CanvasValues {
         this.doc = doc;
         layer.getStyleClass().add("debug-layer");
         layer.setId("debug-layer");
+        layer.getChildren().addAll(under, values, over);
         canvas.drawing().getChildren().add(layer);
         canvas.setStreamInfo(this::streamInfo);
     }
@@ -83,7 +103,7 @@ public final class CanvasValues {
     /** The summary labels shown, as {@code op.port → text}. */
     public Map<String, String> labels() {
         Map<String, String> m = new java.util.TreeMap<>();
-        for (var n : layer.getChildren()) {
+        for (var n : values.getChildren()) {
             if (n instanceof Label l && l.getId() != null && l.getId().startsWith("value-")) {
                 m.put(l.getId().substring(6).replaceFirst("-([^-]*)$", ".$1"), l.getText());
             }
@@ -93,7 +113,9 @@ public final class CanvasValues {
 
     /** Redraws the layer for the session's current step. */
     public void refresh() {
-        layer.getChildren().clear();
+        under.getChildren().clear();
+        over.getChildren().clear();
+        java.util.Set<String> shown = new java.util.HashSet<>();
         Map<String, OperatorNode> nodes = canvas.nodes();
         int step = session == null ? -1 : session.cursor();
         List<String> path = doc.currentPath();
@@ -108,7 +130,7 @@ public final class CanvasValues {
             Operator op = n.operator();
             String hl = highlights.get(op.id());
             if (hl != null) {
-                layer.getChildren().add(outline(n, hl, 5));
+                under.getChildren().add(outline(n, hl, 5));
             }
             if (session == null || step < 0) {
                 continue;
@@ -124,31 +146,34 @@ public final class CanvasValues {
                 l.setLayoutX(n.getLayoutX());
                 l.setLayoutY(n.getLayoutY() + n.boxHeight() + 2);
                 l.setMouseTransparent(true);
-                layer.getChildren().addAll(r, l);
+                under.getChildren().addAll(r, l);
             }
             int[] its = iterations.apply(path);
             for (String port : op.outputPorts()) {
                 StreamRef ref = new StreamRef(path, op.id(), port);
                 StreamValue v = session.value(ref, step, its);
                 boolean changes = session.changesMode() && path.isEmpty();
-                Label l = new Label(summaries.summary(session, ref, step, its, v, changes));
-                l.setId("value-" + op.id() + "-" + port);
-                l.getStyleClass().add("value-label");
-                if (v != null && !v.isZero()) {
-                    l.getStyleClass().add("value-nonzero");
+                String key = op.id() + " " + port;
+                shown.add(key);
+                ValueLabel vl = labels.computeIfAbsent(key, k -> valueLabel(op.id(), port));
+                vl.ref = ref;
+                vl.step = step;
+                vl.value = v;
+                Label l = vl.label;
+                l.setText(summaries.summary(session, ref, step, its, v, changes));
+                boolean nonzero = v != null && !v.isZero();
+                if (nonzero != l.getStyleClass().contains("value-nonzero")) {
+                    if (nonzero) {
+                        l.getStyleClass().add("value-nonzero");
+                    } else {
+                        l.getStyleClass().remove("value-nonzero");
+                    }
                 }
                 l.setLayoutX(n.getLayoutX() + n.boxWidth() + 6);
                 l.setLayoutY(n.getLayoutY() + Geometry.outputY(op, port) - 19);
-                Tooltip tip = new Tooltip();
-                tip.setShowDelay(Duration.millis(200));
-                tip.setOnShowing(e -> tip.setText(ref.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 12)));
-                l.setTooltip(tip);
-                l.addEventHandler(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
-                l.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
-                    e.consume();
-                    inspect(op.id(), port);
-                });
-                layer.getChildren().add(l);
+                if (l.getParent() != values) {
+                    values.getChildren().add(l);
+                }
             }
         }
         EngineException f = session == null ? null : session.failure();
@@ -166,9 +191,35 @@ public final class CanvasValues {
                 l.setLayoutX(n.getLayoutX());
                 l.setLayoutY(n.getLayoutY() - 22);
                 l.setTooltip(wrapping(f.getMessage()));
-                layer.getChildren().addAll(r, l);
+                over.getChildren().addAll(r, l);
             }
         }
+        // labels of ports no longer on screen (another nested level, an operator removed, no step yet)
+        for (var it = labels.entrySet().iterator(); it.hasNext(); ) {
+            var e = it.next();
+            if (!shown.contains(e.getKey())) {
+                values.getChildren().remove(e.getValue().label);
+                it.remove();
+            }
+        }
+    }
+
+    /** A new value label for {@code op.port}: its id, style, tooltip (the first rows, made when shown) and click. */
+    private ValueLabel valueLabel(String op, String port) {
+        ValueLabel vl = new ValueLabel();
+        Label l = vl.label;
+        l.setId("value-" + op + "-" + port);
+        l.getStyleClass().add("value-label");
+        vl.tip.setShowDelay(Duration.millis(200));
+        vl.tip.setOnShowing(e -> vl.tip.setText(vl.ref.label() + " at step " + vl.step + "\n"
+                + ValueRows.firstRows(vl.value, 12)));
+        l.setTooltip(vl.tip);
+        l.addEventHandler(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
+        l.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            e.consume();
+            inspect(op, port);
+        });
+        return vl;
     }
 
     /** The badge over the operator a run failed at: "✗ failed at step 3", or "✗ cannot run" before step 0. */

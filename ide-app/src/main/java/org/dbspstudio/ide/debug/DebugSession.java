@@ -366,6 +366,13 @@ public final class DebugSession {
         }
     }
 
+    /** Increases whenever the recorded steps are replaced (reset, recompiled, re-run after a scenario edit). */
+    long runId() {
+        synchronized (lock) {
+            return runId;
+        }
+    }
+
     /** The change of a top-level stream since the previous step when the engine tracked it, else null. */
     StreamValue knownDelta(StreamRef ref, int step) {
         synchronized (lock) {

@@ -59,6 +59,7 @@ public final class InspectorPanel extends VBox {
     private final List<Spinner<Integer>> iterationSpinners = new ArrayList<>();
     private final List<Boolean> followLast = new ArrayList<>();
     private final TableView<ValueRows.Entry> table = new TableView<>();
+    private final javafx.collections.ObservableList<ValueRows.Entry> items = FXCollections.observableArrayList();
     /** Values with more rows are listed, filtered and sorted on the inspector's thread. */
     static final int INLINE_ROWS = 5_000;
     private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
@@ -110,7 +111,7 @@ public final class InspectorPanel extends VBox {
         HBox bar = new HBox(6, changeButton, contentsButton, filter, iterationBox, spacer, summary);
         bar.setAlignment(Pos.CENTER_LEFT);
         title.setMaxWidth(Double.MAX_VALUE);
-        table.setItems(FXCollections.observableArrayList());
+        table.setItems(items);
         // sorting re-lists the value (off the JavaFX thread when it is large) instead of sorting the table's items
         table.setSortPolicy(tv -> {
             if (!sortPending) {
@@ -399,7 +400,8 @@ public final class InspectorPanel extends VBox {
             return;
         }
         listedSortKey = sortKey;
-        table.setItems(FXCollections.observableList(rows));
+        // the same list, refilled: a new list would clear the table's sort order
+        items.setAll(rows);
         summary.setText(text);
         shownRequest.set(request);
     }

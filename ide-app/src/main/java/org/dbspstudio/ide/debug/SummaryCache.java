@@ -16,7 +16,7 @@ final class SummaryCache {
     /** Values with fewer rows are counted directly. */
     static final int DIRECT = 4096;
 
-    private record Counted(int step, StreamValue value, long pos, long neg) {
+    private record Counted(int step, long run, StreamValue value, long pos, long neg) {
     }
 
     private final Map<String, Counted> last = new HashMap<>();
@@ -44,8 +44,9 @@ final class SummaryCache {
             pos = prev.pos;
             neg = prev.neg;
         } else {
-            StreamValue d = prev != null && prev.step == step - 1 && s.value(ref, step - 1) == prev.value
-                    ? s.knownDelta(ref, step) : null;
+            // the value counted at step − 1 is still that step's while the run was not restarted (the
+            // trace may hand out an equal copy: it rebuilds values it keeps as changes)
+            StreamValue d = prev != null && prev.step == step - 1 && prev.run == s.runId() ? s.knownDelta(ref, step) : null;
             if (d instanceof ZSet delta && prev.value instanceof ZSet before) {
                 long[] pn = {prev.pos, prev.neg};
                 delta.forEach((r, w) -> {
@@ -61,7 +62,7 @@ final class SummaryCache {
                 neg = pn[1];
             }
         }
-        last.put(key, new Counted(step, v, pos, neg));
+        last.put(key, new Counted(step, s.runId(), v, pos, neg));
         return ValueRows.fromCounts(pos, neg, asChange);
     }
 

@@ -97,48 +97,112 @@ public final class TimelinePanel extends VBox {
         return "timeline-" + row + "-" + step;
     }
 
+    /**
+     * Redraws the grid. Its labels are kept from one refresh to the next, by step for the
+     * headers and by (row, stream, step) for the cells, and a cell is redrawn only when the value it
+     * shows changed (a re-run): stepping moves the columns and the current step's highlight, it does
+     * not create and style some hundred labels again.
+     */
     public void refresh() {
-        grid.getChildren().clear();
         if (session == null) {
+            grid.getChildren().clear();
+            headers.clear();
+            cells.clear();
+            names.clear();
             return;
         }
         int end = session.stepsRun();
         int start = Math.max(session.firstStep(), end - MAX_COLUMNS);
         int cur = session.cursor();
+        java.util.Set<javafx.scene.Node> keep = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        List<javafx.scene.Node> added = new ArrayList<>();
+        headers.keySet().removeIf(t -> t < start || t >= end);
         for (int t = start; t < end; t++) {
-            Label h = new Label(Integer.toString(t));
-            h.getStyleClass().add("timeline-header");
-            if (t == cur) {
-                h.getStyleClass().add("timeline-current");
+            Label h = headers.get(t);
+            if (h == null) {
+                h = new Label(Integer.toString(t));
+                h.getStyleClass().add("timeline-header");
+                headers.put(t, h);
             }
-            grid.add(h, t - start + 1, 0);
+            current(h, t == cur);
+            place(h, t - start + 1, 0, keep, added);
         }
+        java.util.Map<String, Cell> nextCells = new java.util.HashMap<>();
+        java.util.Map<String, Label> nextNames = new java.util.HashMap<>();
         for (int i = 0; i < rows.size(); i++) {
             StreamRef r = rows.get(i);
-            Label name = new Label(r.label());
-            name.getStyleClass().add("timeline-stream");
-            grid.add(name, 0, i + 1);
-            int[] its = new int[r.depth()];
+            String rowKey = i + " " + r;
+            Label name = names.get(rowKey);
+            if (name == null) {
+                name = new Label(r.label());
+                name.getStyleClass().add("timeline-stream");
+            }
+            nextNames.put(rowKey, name);
+            place(name, 0, i + 1, keep, added);
             for (int t = start; t < end; t++) {
                 int step = t;
                 int[] last = lastIterations(r, t);
                 StreamValue v = r.depth() == 0 ? session.change(r, t) : session.value(r, t, last);
-                Label c = new Label(ValueRows.summary(v, r.depth() == 0));
-                c.setId(cellId(i, t));
-                c.getStyleClass().add("timeline-cell");
-                if (v != null && !v.isZero()) {
-                    c.getStyleClass().add("timeline-nonzero");
+                String key = rowKey + " " + t;
+                Cell c = cells.get(key);
+                if (c == null || c.value != v) {
+                    Label l = c == null ? new Label() : c.label;
+                    if (c == null) {
+                        l.setId(cellId(i, t));
+                        l.getStyleClass().add("timeline-cell");
+                        l.setOnMouseClicked(e -> onPick.accept(r, step));
+                    }
+                    l.setText(ValueRows.summary(v, r.depth() == 0));
+                    l.getStyleClass().remove("timeline-nonzero");
+                    if (v != null && !v.isZero()) {
+                        l.getStyleClass().add("timeline-nonzero");
+                    }
+                    Tooltip tip = new Tooltip();
+                    tip.setOnShowing(e -> tip.setText(r.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 10)));
+                    l.setTooltip(tip);
+                    c = new Cell(l, v);
                 }
-                if (t == cur) {
-                    c.getStyleClass().add("timeline-current");
-                }
-                Tooltip tip = new Tooltip();
-                tip.setOnShowing(e -> tip.setText(r.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 10)));
-                c.setTooltip(tip);
-                c.setOnMouseClicked(e -> onPick.accept(r, step));
-                grid.add(c, t - start + 1, i + 1);
+                nextCells.put(key, c);
+                current(c.label, t == cur);
+                place(c.label, t - start + 1, i + 1, keep, added);
             }
-            its.clone();
+        }
+        cells.clear();
+        cells.putAll(nextCells);
+        names.clear();
+        names.putAll(nextNames);
+        grid.getChildren().removeIf(n -> !keep.contains(n));
+        grid.getChildren().addAll(added);
+    }
+
+    private record Cell(Label label, StreamValue value) {
+    }
+
+    private final java.util.Map<Integer, Label> headers = new java.util.HashMap<>();
+    private final java.util.Map<String, Cell> cells = new java.util.HashMap<>();
+    private final java.util.Map<String, Label> names = new java.util.HashMap<>();
+
+    private static void current(Label l, boolean isCurrent) {
+        if (isCurrent != l.getStyleClass().contains("timeline-current")) {
+            if (isCurrent) {
+                l.getStyleClass().add("timeline-current");
+            } else {
+                l.getStyleClass().remove("timeline-current");
+            }
+        }
+    }
+
+    /** Puts {@code n} at (column, row), adding it to the grid unless it is there already. */
+    private void place(javafx.scene.Node n, int col, int row, java.util.Set<javafx.scene.Node> keep,
+                       List<javafx.scene.Node> added) {
+        keep.add(n);
+        Integer c = GridPane.getColumnIndex(n);
+        Integer r = GridPane.getRowIndex(n);
+        if (c == null || c != col || r == null || r != row) {
+            GridPane.setConstraints(n, col, row);
+        }
+        if (n.getParent() != grid) {
+            added.add(n);
         }
     }
 

@@ -50,6 +50,84 @@ class DebuggerUiTest extends IdeTestBase {
         return entries.stream().map(ValueRows.Entry::text).toList();
     }
 
+    /** Waits until the inspector shows the rows of its latest refresh (large values are listed on its own thread). */
+    private void inspectorShown() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> debugger().inspector().upToDate()));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * users ⋈ orders with 6,000 users and orders (more rows than the inspector lists on the JavaFX
+     * thread): at every step, forward and back, the inspector shows the join's change and contents
+     * computed from the scenario, sorting by a column orders all of them, and filtering keeps the
+     * matching rows.
+     */
+    @Test
+    void largeValuesAreListedOffTheJavaFxThreadAndStayRightWhenSteppingBack(FxRobot robot) throws Exception {
+        int n = InspectorPanel.INLINE_ROWS + 1000;
+        CircuitDocument d = DebugFixtures.usersOrders();
+        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
+        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(DebugFixtures.ch(1, i, "user" + i));
+            orders.add(DebugFixtures.ch(1, i, "item" + i));
+        }
+        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
+        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users),
+                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven"))),
+                org.dbspstudio.model.StepData.EMPTY_ROWS));
+        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders), org.dbspstudio.model.StepData.EMPTY_ROWS,
+                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 3, "item3")))));
+        d.setScenario(sc);
+        EditorTab t = open(d, "big.json");
+        robot.clickOn("#op-j");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        java.util.function.IntFunction<List<String>> change = step -> switch (step) {
+            case 0 -> null;
+            case 1 -> List.of("−1 (7, user7, item7)", "+1 (7, seven, item7)");
+            default -> List.of("−1 (3, user3, item3)");
+        };
+        for (int step = 0; step < 3; step++) {
+            robot.clickOn("#debug-step");
+            settle(t, step);
+            inspectorShown();
+            if (step == 0) {
+                assertThat(fx(ins::shown)).hasSize(n);
+                assertThat(fx(ins::summaryText)).isEqualTo("+" + n);
+            } else {
+                assertThat(texts(fx(ins::shown))).containsExactlyInAnyOrderElementsOf(change.apply(step));
+            }
+        }
+        robot.clickOn("#inspect-contents");
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n - 1);
+        assertThat(fx(ins::summaryText)).isEqualTo((n - 1) + " rows");
+        // sorting by the name column, descending: every row in order
+        fx(() -> {
+            var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
+            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            ins.table().getSortOrder().setAll(List.of(name));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        inspectorShown();
+        List<String> names = fx(ins::shown).stream().map(e -> (String) e.row().get(1)).toList();
+        assertThat(names).hasSize(n - 1).isSortedAccordingTo(java.util.Comparator.reverseOrder());
+        assertThat(names.get(0)).isEqualTo("user999");
+        // back to step 1: the renamed user is there, the deleted order too
+        robot.clickOn("#debug-back");
+        settle(t, 1);
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n).extracting(e -> e.row().get(1)).contains("seven", "user3").doesNotContain("user7");
+        robot.clickOn("#inspect-filter").write("seven");
+        WaitForAsyncUtils.waitForFxEvents();
+        inspectorShown();
+        assertThat(texts(fx(ins::shown))).containsExactly("+1 (7, seven, item7)");
+        robot.clickOn("#inspect-change");
+        inspectorShown();
+        assertThat(texts(fx(ins::shown))).containsExactly("+1 (7, seven, item7)");
+    }
+
     @Test
     void seedScenarioThroughThePanelThenStepToTheRename(FxRobot robot) throws Exception {
         EditorTab t = open(DebugFixtures.usersOrders(), "users_orders.json");
