@@ -39,15 +39,10 @@
  * negations, builders, filters and lookups with random operations against a map of row → weight,
  * over every value kind, and check that earlier versions stay intact.
  *
- * <p>Where runs are <em>not</em> used yet, and why: inside nested circuits, where an outer-clock
- * integral keeps the sum of every inner iteration and neighbouring iterations share structure
- * ({@code S(t,j) = S(t,j−1) + X_j}). A first version packed those sums too; each iteration's sum then
- * merged its own copy of the large runs it shared with its neighbours, and B3 ran out of a 2 GB heap
- * in its single-edge steps (the trie's path copies share everything but the changed paths). Those
- * sums stay tries ({@link org.dbspstudio.engine.value.ZSet#plusPersistent}) until they are kept as
- * changes indexed by iteration and read by accumulation (runs appended, never merged across
- * iterations), the next step. Operator outputs and changes remain flat hash tables of row objects
- * (built once, probed by hash); arrangements remain tries of per-key Z-sets.
+ * <p>Inside nested circuits an outer-clock integral of an inner running sum keeps its state as
+ * packed runs too, indexed by nested time ({@code value.NestedTrace}, below). Other per-iteration
+ * values there (operator outputs, the outer sums of other streams) remain tries or flat tables of
+ * row objects, and arrangements remain tries of per-key Z-sets.
  *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
@@ -65,31 +60,35 @@
  * rows whose weight changed on either input, so the outer differentiator after it costs the change
  * rather than the closure.
  *
- * <p>Two outer-clock integrals of that circuit still hold a whole sum per iteration
- * ({@code I_outer(I_inner(x))}: the paths known up to iteration j). Built at the first step from an
- * inner running sum, neighbouring iterations share all but one iteration's facts; updated since by
- * {@code S(t,j) = S(t−1,j) + in(t,j)}, each iteration path-copied its own changes and the sums drifted
- * apart. Profiled with JFR on B3 (sampling, {@code jdk.ExecutionSample}; heap by
- * {@code jmap -histo:live}): after one batch of 100 edge changes the heap held 18.6M trie nodes
- * (1.7 GB of node arrays) for about 3M rows, and most single-edge CPU went to those path copies and
- * to {@code H}'s lookups. Such an integral now also keeps the nested-time state itself — per
- * iteration, the input's inner change summed over outer steps ({@code X_j}, compacted over all
- * earlier steps, in total the size of the result) — and once the rows it path-copied exceed a
- * quarter of the rows it keeps, it builds the remaining iterations' sums of the step as one chain
- * {@code S(t,j) = S(t,j−1) + X_j} that shares everything again (amortized: each rebuild is paid for by
- * the copies before it). Measured in one process ({@code -Xmx8g}, heap in use after a full GC):
- * 1.35 GB instead of 2.0 GB after the first batch of 100 changes (0.7 GB after the first step).
- * Single-edge steps then took 0.24–0.51 s of CPU (1.6 s for one that changed 20,805 pairs); the
- * first one after the load had taken 6–11 s of wall-clock, because a large running sum that more
- * than doubled at one tick was a flat table, converted whole to a trie by the first small change
- * of the next step; such a sum is now a trie from the start. In the bench (README) the
- * single-edge median went from 2.9 s to 1.0 s of wall-clock (1.7 s to 0.87 s of CPU). {@code H}
- * lifted over the outer clock reads the earlier values only (i = basis + change), once per changed
- * row. What remains far from the issue's targets: rows are boxed objects in hash tries (about
- * 700 bytes of heap per reachable pair in B3 after the first step), and a batch of 100 changes
- * in B3 still fills a 2 GB heap at the second batch; the next step is sorted batches of compact
- * rows merged geometrically (Differential Dataflow's spines, Feldera's traces) holding changes indexed by
- * (outer step, iteration) and read by accumulation, instead of a trie per iteration.
+ * <p>Two outer-clock integrals of that circuit hold, at every iteration, a whole sum
+ * ({@code I_outer(I_inner(x))}: the paths known up to iteration j). Kept as one sum per iteration
+ * (a trie each, updated by {@code S(t,j) = S(t−1,j) + in(t,j)}), the iterations' sums drifted apart
+ * with every step as each path-copied its own changes: after one batch of 100 edge changes B3's
+ * heap held 18.6M trie nodes (1.7 GB) for about 3M rows, and a batch of 100 did not fit in
+ * {@code -Xmx2g}. Such an integral now keeps the nested-time state itself and no sum per
+ * iteration: a {@link org.dbspstudio.engine.value.NestedTrace} holds the entries
+ * {@code (row, iteration j, weight)} of {@code X_j = Σ_t Δ_inner in(t,j)} — the input's inner change
+ * at iteration j summed over the outer steps — as sorted runs of packed rows with the iteration as
+ * one more column, sorted by row then iteration and merged geometrically (a spine); merging
+ * consolidates the entries of equal (row, iteration), which compacts the outer steps (every read is
+ * of all outer steps so far) and drops what cancelled. The value emitted at (t, j) is
+ * {@code S(t,j) = Σ_{i ≤ j} X_i}, read by accumulation from the trace's version of that tick: a
+ * lookup finds the row in each run (a hash index of each large run's rows, built on first use and
+ * kept by the next versions for the runs they share; binary search in small runs) and adds its
+ * entries up to j; iteration merges the runs. Its number of rows is kept per iteration from the
+ * previous step's by one lookup per row of the input's outer change. Trailing iterations whose
+ * {@code X_j} is zero are dropped without comparing sums. Property tests
+ * ({@code NestedTraceProperties}) drive the trace with random outer steps of changes at random
+ * iterations against a map per iteration, and check every earlier version after later merges.
+ *
+ * <p>Measured on B3 ({@code -Xmx2g}, machine load about 10 on 2 cores): the whole run, the batch of
+ * 100 changes included, now completes within {@code -Xmx2g} (heap in use after the batch 1.5 GB).
+ * CPU is not yet lower: a single-edge step still costs about 1.1 s of CPU, nearly all of it lookups
+ * — by {@code H} and by the size accounting — at every row of the input's outer change at every
+ * iteration ({@code in(t,j)} is the inner running sum of the change, so each changed row is looked
+ * at again at every later iteration: work proportional to the change times the number of
+ * iterations). The next step is an {@code H} over nested time that, like Differential Dataflow's
+ * distinct, revisits a changed row only at the iterations where it has entries.
  *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)

@@ -2,6 +2,7 @@ package org.dbspstudio.engine.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.dbspstudio.engine.value.NestedTrace;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Clock;
@@ -219,7 +220,7 @@ final class Clocked {
          */
         @Override
         public void endOuterStep(int iterations) {
-            while (current.size() >= 2 && current.get(current.size() - 1).equals(current.get(current.size() - 2))) {
+            while (current.size() >= 2 && repeatsPrevious(current.size() - 1)) {
                 current.remove(current.size() - 1);
                 currentKnown.remove(currentKnown.size() - 1);
             }
@@ -227,6 +228,11 @@ final class Clocked {
             previousKnown = currentKnown;
             current = new ArrayList<>();
             currentKnown = new ArrayList<>();
+        }
+
+        /** Whether this step's value at iteration j equals its value at j − 1 (trailing repeats are dropped). */
+        boolean repeatsPrevious(int j) {
+            return current.get(j).equals(current.get(j - 1));
         }
 
         @Override
@@ -264,37 +270,26 @@ final class Clocked {
      * I over the outer clock, one running sum per inner iteration; its outer change is its input
      * (the basis being iteration j's sum at the previous outer step).
      *
-     * <p>Computed as {@code S(t,j) = S(t−1,j) + in(t,j)}, each iteration's sum is a path copy of its
-     * sum at the previous step: the sums of neighbouring iterations, which shared all but one
-     * iteration's facts when built (at the first step, from an inner running sum), drift apart
-     * with every step, until each iteration holds a trie of its own (in B3 the heap grew from
-     * 0.7 GB to 2.2 GB over ten steps). When the input is an inner running sum — its change since the
-     * previous tick is known at every tick — this node also keeps, per iteration, the input's
-     * change at that iteration summed over the outer clock, {@code X_j = Σ_t Δ_inner in(t,j)} (the
-     * nested-time state: changes indexed by iteration, compacted over outer steps), and when the
-     * rows copied since the last rebuild exceed a quarter of the rows kept, it builds the sums of
-     * the remaining iterations of the step as one chain, {@code S(t,j) = S(t,j−1) + X_j}, in which neighbouring iterations share everything
-     * again. Each rebuild costs the rows kept once, paid for by at least a quarter of that in
-     * copied rows, so memory stays within a constant factor of the changes and the work per step
-     * within a constant factor of the path copies.
+     * <p>When the input is an inner running sum — its change since the previous tick is known at
+     * every tick — the sums are not stored: this node keeps the nested-time state itself, a
+     * {@link NestedTrace} holding per iteration the input's inner change summed over the outer
+     * clock, {@code X_j = Σ_t Δ_inner in(t,j)} (packed sorted runs, compacted over outer steps as
+     * they merge), and emits {@code S(t,j) = Σ_{i ≤ j} X_i} as a value read by accumulation from
+     * the trace's version of that tick (lookups: a binary search per run). Its size is kept per
+     * iteration: at the first tick of an iteration that held nothing before it is the input's size,
+     * otherwise the previous step's size corrected at the input's rows ({@code S(t,j) = S(t−1,j) +
+     * in(t,j)}), one lookup per row — the work the old per-iteration path copies took, without
+     * their memory. Otherwise (the input's inner change unknown) each iteration's sum is
+     * {@code S(t−1,j) + in(t,j)}, path-copied.
      */
     static final class OuterIntegrate extends PerIteration {
-        /** Below this many rows copied since the last rebuild, no rebuild (tests set it lower). */
-        static int minRebuildRows = 1 << 16;
-
         private StreamValue lastInput;
-        /** X_j at the previous outer step and at this one (null: the input's inner change is not known). */
-        private List<ZSet> incPrevious = new ArrayList<>();
-        private List<ZSet> incCurrent = new ArrayList<>();
-        private boolean incremental = true;
-        /** From the current iteration on, this outer step builds the sums as one chain. */
-        private boolean rebuilding;
-        private long copied;
-        private long kept;
+        /** The nested-time state, while the input's inner change has been known at every tick (else null). */
+        private NestedTrace trace;
 
         OuterIntegrate(Operator op, StreamValue zero) {
             super(op, zero);
-            incremental = zero instanceof ZSet;
+            trace = zero instanceof ZSet ? NestedTrace.empty() : null;
         }
 
         @Override
@@ -302,99 +297,90 @@ final class Clocked {
             StreamValue in = ctx.in(0);
             int j = ctx.tick();
             StreamValue basis = previousAt(j);
-            trackIncrement(ctx, in, j);
-            StreamValue out;
-            if (rebuilding && incremental) {
-                ZSet x = incCurrent.get(j);
-                ZSet before = j == 0 ? ZSet.EMPTY : (ZSet) current.get(j - 1);
-                ctx.work(x.size());
-                out = before.plusPersistent(x);
-            } else {
+            StreamValue out = trace == null ? null : accumulate(ctx, (ZSet) basis, in, j);
+            if (out == null) {
                 ctx.work(in.rows());
-                if (!basis.isZero()) {
-                    copied += in.rows(); // path copies into this iteration's earlier sum
-                }
                 out = basis instanceof ZSet z ? z.plusPersistent((ZSet) in) : basis.plus(in);
             }
-            OuterChange known = new OuterChange(basis, in);
-            keep(out, known);
+            keep(out, null);
             lastInput = in;
-            ctx.outOuter(0, out, known);
+            ctx.outOuter(0, out, new OuterChange(basis, in));
         }
 
-        /** X_j(t) = X_j(t−1) + the input's inner change at tick j, while that change is known at every tick. */
-        private void trackIncrement(Ctx ctx, StreamValue in, int j) {
-            if (!incremental) {
-                return;
-            }
+        /** S(t,j) read from the trace after adding the input's inner change at j; null when the trace cannot be used. */
+        private ZSet accumulate(Ctx ctx, ZSet basis, StreamValue in, int j) {
             StreamValue d = ctx.inDelta(0);
-            // at tick 0 the change must be the value itself (the previous tick's value is zero)
-            if (d == null || (j == 0 && d != in) || incCurrent.size() != j) {
-                disableIncrements();
-                return;
+            // at tick 0 the change must be the value itself (the previous tick's value is zero);
+            // ticks come in order 0, 1, 2, … within a step
+            if (d == null || (j == 0 && d != in) || current.size() != j) {
+                disableTrace();
+                return null;
             }
-            if (!rebuilding && copied > Math.max(minRebuildRows, kept / 4)) {
-                // from this iteration on, this step's sums continue the chain of the previous iteration
-                copied = 0;
-                rebuilding = true;
+            NestedTrace next = trace.plus((ZSet) d, j);
+            if (next == null) {
+                disableTrace();
+                return null;
             }
-            incCurrent.add(incPreviousAt(j).plusPersistent((ZSet) d));
+            trace = next;
+            ZSet z = (ZSet) in;
+            ctx.work(((ZSet) d).size());
+            return trace.upTo(j, sizeAt(ctx, basis, z, j));
         }
 
-        private ZSet incPreviousAt(int j) {
-            return j < incPrevious.size() ? incPrevious.get(j) : ZSet.EMPTY;
+        /** The number of rows of S(t,j) = basis + change, where S(t,j) is read from the trace. */
+        private int sizeAt(Ctx ctx, ZSet basis, ZSet change, int j) {
+            if (basis.isEmpty()) {
+                return change.size();
+            }
+            int[] n = {basis.size()};
+            if (ctx != null) {
+                ctx.work(change.size());
+            }
+            change.forEach((r, w) -> {
+                long now = trace.weight(r, j);
+                long before = now - w;
+                n[0] += (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+            });
+            return n[0];
         }
 
-        private void disableIncrements() {
-            incremental = false;
-            rebuilding = false;
-            incPrevious = null;
-            incCurrent = null;
+        private void disableTrace() {
+            trace = null;
         }
 
         @Override
         public void endOuterStep(int iterations) {
-            // iterations beyond this step's run repeat its last input (the loop was at a fixpoint)
+            // iterations beyond this step's run repeat its last input (the loop was at a fixpoint);
+            // the loop runs at least as many iterations as the previous step kept, so this is rare
             for (int j = current.size(); j < previous.size(); j++) {
+                StreamValue basis = previous.get(j);
                 StreamValue out;
-                if (rebuilding && incremental) {
-                    ZSet x = incPreviousAt(j);
-                    incCurrent.add(x);
-                    out = ((ZSet) current.get(j - 1)).plusPersistent(x);
+                if (trace != null) {
+                    // no change at these iterations: the trace already holds S(t, j)
+                    out = trace.upTo(j, sizeAt(null, (ZSet) basis, (ZSet) lastInput, j));
                 } else {
-                    if (incremental) {
-                        incCurrent.add(incPreviousAt(j));
-                    }
-                    copied += lastInput.rows();
-                    out = previous.get(j).plus(lastInput);
+                    out = basis.plus(lastInput);
                 }
-                keep(out, new OuterChange(previous.get(j), lastInput));
+                keep(out, null);
             }
             super.endOuterStep(iterations);
-            if (incremental) {
-                // the sums were cut after their last change; so are the increments (zero beyond)
-                while (incCurrent.size() > previous.size()) {
-                    incCurrent.remove(incCurrent.size() - 1);
-                }
-                incPrevious = incCurrent;
-                incCurrent = new ArrayList<>();
-                kept = 0;
-                for (ZSet x : incPrevious) {
-                    kept += x.size();
-                }
-            }
-            rebuilding = false;
+        }
+
+        /** With the trace, S(t,j) repeats S(t,j−1) exactly when X_j is zero (no equality test over the rows). */
+        @Override
+        boolean repeatsPrevious(int j) {
+            return trace != null ? trace.zeroAt(j) : super.repeatsPrevious(j);
         }
 
         @Override
         public void resetAll() {
             super.resetAll();
-            incremental = zero instanceof ZSet;
-            incPrevious = new ArrayList<>();
-            incCurrent = new ArrayList<>();
-            rebuilding = false;
-            copied = 0;
-            kept = 0;
+            trace = zero instanceof ZSet ? NestedTrace.empty() : null;
+        }
+
+        @Override
+        public long stateSize() {
+            return trace != null ? trace.stored() : super.stateSize();
         }
     }
 

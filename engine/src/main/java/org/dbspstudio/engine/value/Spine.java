@@ -67,6 +67,11 @@ final class Spine {
                 s--;
             }
         }
+        return plus(d, s);
+    }
+
+    /** This + d when the caller knows the number of rows of non-zero weight of the sum ({@code s}). */
+    Spine plus(Run d, int s) {
         if (s == 0) {
             return null;
         }

@@ -32,6 +32,15 @@ public final class ZSet implements StreamValue {
     private final PMap<Row, Long> map;
     private final FlatRows flat;
     private final Spine spine;
+    /**
+     * Or none of them, and the value is read by accumulation from a nested-time trace: the rows of
+     * {@code nested} up to iteration {@code upTo} ({@link NestedTrace}), {@code nestedSize} of them.
+     */
+    private final NestedTrace nested;
+    private final int upTo;
+    private final int nestedSize;
+    /** The nested form copied into a flat table, once some operation needs it. */
+    private ZSet solid;
 
     private ZSet(PMap<Row, Long> map, FlatRows flat) {
         this(map, flat, null);
@@ -41,6 +50,47 @@ public final class ZSet implements StreamValue {
         this.map = map;
         this.flat = flat;
         this.spine = spine;
+        this.nested = null;
+        this.upTo = 0;
+        this.nestedSize = 0;
+    }
+
+    private ZSet(NestedTrace nested, int upTo, int size) {
+        this.map = null;
+        this.flat = null;
+        this.spine = null;
+        this.nested = nested;
+        this.upTo = upTo;
+        this.nestedSize = size;
+    }
+
+    /**
+     * The rows of {@code trace} accumulated up to iteration {@code upTo}, of which the caller knows
+     * there are {@code size} with a non-zero weight: lookups and iteration read the trace's runs;
+     * any other operation first copies the rows into a flat table.
+     */
+    static ZSet accumulated(NestedTrace trace, int upTo, int size) {
+        return size == 0 ? EMPTY : new ZSet(trace, upTo, size);
+    }
+
+    /** This value in one of the stored forms (a nested-time view copied into a flat table). */
+    private ZSet solid() {
+        if (nested == null) {
+            return this;
+        }
+        ZSet s = solid;
+        if (s == null) {
+            Builder b = new Builder(nestedSize);
+            nested.forEach(upTo, b::add);
+            s = b.build();
+            solid = s;
+        }
+        return s;
+    }
+
+    /** Whether this value is read by accumulation from a nested-time trace ({@link NestedTrace}). */
+    public boolean accumulated() {
+        return nested != null;
     }
 
     private static ZSet ofSpine(Spine s) {
@@ -49,6 +99,9 @@ public final class ZSet implements StreamValue {
 
     /** The persistent trie form (converted from the flat or packed form when needed). */
     private PMap<Row, Long> trie() {
+        if (nested != null) {
+            return solid().trie();
+        }
         if (map != null) {
             return map;
         }
@@ -80,6 +133,9 @@ public final class ZSet implements StreamValue {
     private int arity() {
         if (spine != null) {
             return spine.arity;
+        }
+        if (nested != null) {
+            return nested.arity;
         }
         Row[] first = {null};
         if (flat != null) {
@@ -176,6 +232,9 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             return flat.get(row);
         }
+        if (nested != null) {
+            return nested.weight(row, upTo);
+        }
         if (spine != null) {
             return spine.weight(row);
         }
@@ -189,7 +248,7 @@ public final class ZSet implements StreamValue {
 
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
-        return flat != null ? flat.size : spine != null ? spine.size : map.size();
+        return flat != null ? flat.size : spine != null ? spine.size : nested != null ? nestedSize : map.size();
     }
 
     @Override
@@ -218,6 +277,8 @@ public final class ZSet implements StreamValue {
             }
         } else if (spine != null) {
             spine.forEach(action::accept);
+        } else if (nested != null) {
+            nested.forEach(upTo, action::accept);
         } else {
             map.forEach((r, w) -> action.accept(r, w));
         }
@@ -238,6 +299,10 @@ public final class ZSet implements StreamValue {
         }
         if (spine != null) {
             spine.forEach(action);
+            return;
+        }
+        if (nested != null) {
+            nested.forEach(upTo, action);
             return;
         }
         List<Object> entries = new ArrayList<>(map.size() * 2);
@@ -271,6 +336,9 @@ public final class ZSet implements StreamValue {
         if (o.isEmpty()) {
             return this;
         }
+        if (nested != null || o.nested != null) {
+            return solid().plusPersistent(o.solid());
+        }
         if (size() + o.size() <= TRIE_THRESHOLD || spine != null || o.spine != null) {
             return add(o, false);
         }
@@ -295,6 +363,9 @@ public final class ZSet implements StreamValue {
         if (o.isEmpty()) {
             return this;
         }
+        if (nested != null || o.nested != null) {
+            return solid().plusIntegrated(o.solid());
+        }
         if (size() + o.size() <= TRIE_THRESHOLD && spine == null && o.spine == null) {
             return add(o, false);
         }
@@ -312,6 +383,9 @@ public final class ZSet implements StreamValue {
         }
         if (isEmpty() && !negate) {
             return o;
+        }
+        if (nested != null || o.nested != null) {
+            return solid().add(o.solid(), negate);
         }
         ZSet big = size() >= o.size() ? this : o;
         ZSet small = big == this ? o : this;
@@ -356,6 +430,9 @@ public final class ZSet implements StreamValue {
 
     /** The rows passing {@code keep}, with their weights; a flat value is filtered in place of a copy, without rehashing. */
     public <E extends Exception> ZSet filter(RowTest<E> keep) throws E {
+        if (nested != null) {
+            return solid().filter(keep);
+        }
         if (flat == null) {
             Builder b = new Builder(size());
             forEachX((r, w) -> {
@@ -435,7 +512,7 @@ public final class ZSet implements StreamValue {
 
     /** Whether this value is held in the persistent trie (else a flat hash table). */
     public boolean persistent() {
-        return map != null || spine != null;
+        return map != null || spine != null || nested != null;
     }
 
     /** Whether this value is held as sorted runs of packed rows. */
@@ -495,6 +572,7 @@ public final class ZSet implements StreamValue {
         private final ZSet packedBase;
 
         private Builder(ZSet base) {
+            base = base.solid();
             packedBase = base.spine != null ? base : null;
             if (base.map != null && !base.map.isEmpty()) {
                 editor = new PMap.Editor<>(base.map);

@@ -1,0 +1,370 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Arrays;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * Changes indexed by nested time, compacted over the outer clock: for every inner iteration j, the
+ * sum over all outer steps so far of a stream's change at iteration j, {@code X_j}. Read by
+ * accumulation: the value at iteration j is {@code S(j) = Σ_{i ≤ j} X_i} — what an outer-clock
+ * integral of an inner running sum holds at (outer step, iteration j) — without a materialized sum
+ * per iteration.
+ *
+ * <p>Held as sorted runs ({@link Run}, in a {@link Spine}) of packed rows with one more column,
+ * the iteration: entries {@code (row, j, weight)} sorted by row, then iteration, so every entry of a
+ * row is contiguous in each run and a lookup is one binary search per run followed by a short scan.
+ * Adding a change at iteration j appends it as a run and merges the newest runs geometrically, which
+ * consolidates the entries of equal (row, iteration): the outer steps are compacted as they merge
+ * (every read is of all outer steps so far, so no earlier outer time needs to stay apart), and
+ * entries whose weights cancel disappear. Immutable: every version shares the runs it did not
+ * merge, so a value read at an earlier (step, iteration) stays valid.
+ */
+public final class NestedTrace {
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], null);
+
+    /** Runs with at least this many entries get a hash index of their rows (smaller ones are binary-searched). */
+    static final int INDEXED_RUN = 512;
+
+    /** The arity of the rows (the runs hold one more column, the iteration). */
+    final int arity;
+    /** Null when no entry is stored. */
+    final Spine spine;
+    /** Per iteration, how many rows have a non-zero entry there (X_j's size). */
+    private final int[] nonZero;
+    /**
+     * Per run of the spine, built on the first lookup: an open-addressing table of the positions
+     * (plus one) of each row's first entry, by the hash of the row's words; shared with the next
+     * version for the runs it keeps.
+     */
+    private final int[][] index;
+
+    private NestedTrace(int arity, Spine spine, int[] nonZero, int[][] index) {
+        this.arity = arity;
+        this.spine = spine;
+        this.nonZero = nonZero;
+        this.index = index;
+    }
+
+    public static NestedTrace empty() {
+        return EMPTY;
+    }
+
+    /** Whether a Z-set's rows can be kept here (packable rows of one arity, below the column limit). */
+    static boolean keepable(int arity) {
+        return arity >= 1 && Cells.packable(arity + 1);
+    }
+
+    /**
+     * This trace plus {@code change} at iteration {@code j}; null when the change's rows cannot be
+     * packed (mixed arities, too many columns).
+     */
+    public NestedTrace plus(ZSet change, int j) {
+        if (change.isEmpty()) {
+            return this;
+        }
+        int a = spine != null ? arity : rowArity(change);
+        if (!keepable(a)) {
+            return null;
+        }
+        int n = change.size();
+        int s = a + 2;
+        long[] buf = new long[n * s];
+        long[] ws = new long[n];
+        int[] k = {0};
+        boolean[] ok = {true};
+        change.forEach((r, w) -> {
+            if (!ok[0] || r.size() != a) {
+                ok[0] = false;
+                return;
+            }
+            int at = k[0] * s;
+            Cells.encode(r, buf, at, false);
+            buf[at + 1 + a] = j;
+            ws[k[0]++] = w;
+        });
+        if (!ok[0]) {
+            return null;
+        }
+        Run d = sortedRun(a + 1, buf, ws, n);
+        int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
+        long[] p = new long[s];
+        int c = counts[j];
+        for (int i = 0; i < d.n; i++) {
+            d.logical(i, p);
+            long old = spine == null ? 0 : sum(p, j, j);
+            long now = Math.addExact(old, d.weights[i]);
+            c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
+        }
+        int size = (spine == null ? 0 : spine.size) + c - counts[j];
+        counts[j] = c;
+        Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
+        int[][] idx = null;
+        if (next != null) {
+            idx = new int[next.runs.length][];
+            for (int i = 0; spine != null && i < idx.length && i < spine.runs.length; i++) {
+                if (next.runs[i] == spine.runs[i]) {
+                    idx[i] = index[i];
+                }
+            }
+        }
+        return new NestedTrace(a, next, trim(counts), idx);
+    }
+
+    private static int[] trim(int[] counts) {
+        int n = counts.length;
+        while (n > 0 && counts[n - 1] == 0) {
+            n--;
+        }
+        return n == counts.length ? counts : Arrays.copyOf(counts, n);
+    }
+
+    private static int rowArity(ZSet z) {
+        int[] a = {-1};
+        z.forEach((r, w) -> {
+            if (a[0] < 0) {
+                a[0] = r.size();
+            }
+        });
+        return a[0];
+    }
+
+    /** Sorts n logical entries of {@code arity} columns (stride arity + 1, tag word first) into a run. */
+    private static Run sortedRun(int arity, long[] buf, long[] ws, int n) {
+        int s = arity + 1;
+        int[] order = new int[n];
+        boolean anyTag = false;
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+            anyTag |= buf[i * s] != 0;
+        }
+        Run.sort(order, buf, s);
+        int stride = anyTag ? s : arity;
+        int skip = anyTag ? 0 : 1;
+        long[] words = new long[n * stride];
+        long[] weights = new long[n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(buf, order[i] * s + skip, words, i * stride, stride);
+            weights[i] = ws[order[i]];
+        }
+        return new Run(arity, anyTag, words, weights, n);
+    }
+
+    /** Whether X_j, the change summed over outer steps at iteration j, is zero. */
+    public boolean zeroAt(int j) {
+        return j >= nonZero.length || nonZero[j] == 0;
+    }
+
+    /** One past the last iteration whose X_j is not zero (0 when the trace is empty). */
+    public int length() {
+        return nonZero.length;
+    }
+
+    /** Entries stored (a (row, iteration) counted once per run holding it). */
+    public long stored() {
+        return spine == null ? 0 : spine.stored();
+    }
+
+    /** The row's weight in S(upTo) = Σ_{i ≤ upTo} X_i. */
+    public long weight(Row r, int upTo) {
+        if (spine == null || r.size() != arity) {
+            return 0;
+        }
+        long[] p = new long[arity + 2];
+        if (!Cells.encode(r, p, 0, true)) {
+            return 0;
+        }
+        return sum(p, 0, upTo);
+    }
+
+    /** The sum of the weights of the row {@code p} (logical words) at iterations from..upTo. */
+    private long sum(long[] p, int from, int upTo) {
+        long w = 0;
+        Run[] runs = spine.runs;
+        int h = 0;
+        for (int i = 0; i < runs.length; i++) {
+            Run run = runs[i];
+            if (!run.tagged && p[0] != 0) {
+                continue;
+            }
+            if (run.n >= INDEXED_RUN) {
+                if (h == 0) {
+                    h = hash(p, 0);
+                }
+                w = Math.addExact(w, weightIndexed(run, indexOf(i), p, h, from, upTo));
+            } else {
+                w = Math.addExact(w, weightIn(run, p, from, upTo));
+            }
+        }
+        return w;
+    }
+
+    /** The hash of a row's logical words (tag word, cells) starting at {@code at}; never 0. */
+    private int hash(long[] words, int at) {
+        long h = words[at] * 0x9E3779B97F4A7C15L;
+        for (int k = 1; k <= arity; k++) {
+            h = (h ^ words[at + k]) * 0x9E3779B97F4A7C15L;
+        }
+        int x = (int) (h ^ (h >>> 32));
+        return x == 0 ? 1 : x;
+    }
+
+    private int[] indexOf(int i) {
+        int[] t = index[i];
+        if (t == null) {
+            t = buildIndex(spine.runs[i]);
+            index[i] = t;
+        }
+        return t;
+    }
+
+    private int[] buildIndex(Run run) {
+        int cap = Integer.highestOneBit(Math.max(4, run.n) * 2 - 1) << 1;
+        int[] t = new int[cap];
+        int mask = cap - 1;
+        long[] p = new long[arity + 2];
+        for (int i = 0; i < run.n; i++) {
+            if (i > 0 && compareRows(run, i, run, i - 1) == 0) {
+                continue;
+            }
+            run.logical(i, p);
+            int slot = hash(p, 0) & mask;
+            while (t[slot] != 0) {
+                slot = (slot + 1) & mask;
+            }
+            t[slot] = i + 1;
+        }
+        return t;
+    }
+
+    private long weightIndexed(Run run, int[] t, long[] p, int h, int from, int upTo) {
+        int mask = t.length - 1;
+        int slot = h & mask;
+        while (true) {
+            int at = t[slot];
+            if (at == 0) {
+                return 0;
+            }
+            if (compareRow(run, at - 1, p) == 0) {
+                return sumFrom(run, at - 1, p, from, upTo);
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /** The weights of the row p's entries at iterations from..upTo, its first entry at {@code at}. */
+    private long sumFrom(Run run, int at, long[] p, int from, int upTo) {
+        long w = 0;
+        for (int i = at; i < run.n && compareRow(run, i, p) == 0; i++) {
+            long it = run.words[run.cells(i) + arity];
+            if (it > upTo) {
+                break;
+            }
+            if (it >= from) {
+                w = Math.addExact(w, run.weights[i]);
+            }
+        }
+        return w;
+    }
+
+    private long weightIn(Run run, long[] p, int from, int upTo) {
+        if (!run.tagged && p[0] != 0) {
+            return 0;
+        }
+        int lo = 0;
+        int hi = run.n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (compareRow(run, mid, p) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return sumFrom(run, lo, p, from, upTo);
+    }
+
+    /** Compares the row part (tag word and the row's cells, not the iteration) of entry i with {@code p}. */
+    private int compareRow(Run run, int i, long[] p) {
+        int c = Long.compare(run.tag(i), p[0]);
+        if (c != 0) {
+            return c;
+        }
+        int at = run.cells(i);
+        for (int k = 0; k < arity; k++) {
+            c = Long.compare(run.words[at + k], p[1 + k]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    private int compareRows(Run a, int i, Run b, int j) {
+        int c = Long.compare(a.tag(i), b.tag(j));
+        if (c != 0) {
+            return c;
+        }
+        int x = a.cells(i);
+        int y = b.cells(j);
+        for (int k = 0; k < arity; k++) {
+            c = Long.compare(a.words[x + k], b.words[y + k]);
+            if (c != 0) {
+                return c;
+            }
+        }
+        return 0;
+    }
+
+    /** The rows of S(upTo) with their non-zero weights, in order of their packed words. */
+    public <E extends Exception> void forEach(int upTo, ZSet.RowWeightX<E> action) throws E {
+        if (spine == null) {
+            return;
+        }
+        Run[] runs = spine.runs;
+        int k = runs.length;
+        int[] at = new int[k];
+        while (true) {
+            int min = -1;
+            for (int i = 0; i < k; i++) {
+                if (at[i] < runs[i].n && (min < 0 || compareRows(runs[i], at[i], runs[min], at[min]) < 0)) {
+                    min = i;
+                }
+            }
+            if (min < 0) {
+                return;
+            }
+            Run m = runs[min];
+            int row = at[min];
+            long w = 0;
+            for (int i = 0; i < k; i++) {
+                if (i == min) {
+                    continue;
+                }
+                w = Math.addExact(w, consume(runs[i], at, i, m, row, upTo));
+            }
+            w = Math.addExact(w, consume(m, at, min, m, row, upTo));
+            if (w != 0) {
+                action.accept(Cells.decode(m.tag(row), m.words, m.cells(row), arity), w);
+            }
+        }
+    }
+
+    /** Advances run i's cursor past the entries of the row (m, row), returning their weight up to iteration upTo. */
+    private long consume(Run run, int[] at, int i, Run m, int row, int upTo) {
+        long w = 0;
+        int p = at[i];
+        while (p < run.n && compareRows(run, p, m, row) == 0) {
+            if (run.words[run.cells(p) + arity] <= upTo) {
+                w = Math.addExact(w, run.weights[p]);
+            }
+            p++;
+        }
+        at[i] = p;
+        return w;
+    }
+
+    /** S(upTo) as a Z-set whose size is known ({@code size}: its number of rows of non-zero weight). */
+    public ZSet upTo(int upTo, int size) {
+        return ZSet.accumulated(this, upTo, size);
+    }
+}
