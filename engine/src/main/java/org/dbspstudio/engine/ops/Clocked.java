@@ -1,12 +1,15 @@
 package org.dbspstudio.engine.ops;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.dbspstudio.engine.value.NestedTrace;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.types.Row;
 
 /**
  * The stream-calculus operators with state: {@code z⁻¹}, {@code I}, {@code D}. On the inner
@@ -27,7 +30,7 @@ final class Clocked {
 
     static OpNode integrate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero, b.nested());
+        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
     }
 
     static OpNode differentiate(Build b) {
@@ -89,13 +92,11 @@ final class Clocked {
     /** I: the running sum; its change is its input. */
     static final class Integrate extends OpNode {
         private final StreamValue zero;
-        private final boolean nested;
         private StreamValue sum;
 
-        Integrate(Operator op, StreamValue zero, boolean nested) {
+        Integrate(Operator op, StreamValue zero) {
             super(op);
             this.zero = zero;
-            this.nested = nested;
             this.sum = zero;
         }
 
@@ -103,11 +104,10 @@ final class Clocked {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
-            // inside a nested circuit a large running sum grows as a persistent trie, so the sums of
-            // successive ticks share everything but their changes (an outer-clock integral keeps one
-            // of them per iteration); at top level, where one sum is kept, as sorted runs of packed rows
             if (sum instanceof ZSet z) {
-                sum = nested ? z.plusPersistent((ZSet) in) : z.plusIntegrated((ZSet) in);
+                // as sorted runs of packed rows once large (inside a nested circuit too: the outer-clock
+                // integrals after it keep a nested-time trace of its changes, not its sums)
+                sum = z.plusIntegrated((ZSet) in);
             } else {
                 sum = sum.plus(in);
             }
@@ -283,13 +283,33 @@ final class Clocked {
      * {@code S(t−1,j) + in(t,j)}, path-copied.
      */
     static final class OuterIntegrate extends PerIteration {
+        /** How the nested-time state is kept: X_j from the input's inner changes, X_j from the input itself, or not at all. */
+        private enum Mode { ACCUMULATE, EACH, NONE }
+
         private StreamValue lastInput;
-        /** The nested-time state, while the input's inner change has been known at every tick (else null). */
+        /** The nested-time state (null before the first tick, or when it cannot be used). */
         private NestedTrace trace;
+        /** The latest version of {@link #trace} in this outer step, shared by the values read this step. */
+        private NestedTrace.Cell cell;
+        private Mode mode;
+        /** ACCUMULATE, from the second step on: per row changed this step, {its change in(t,j), its share of the size's change}. */
+        private Map<Row, long[]> touched = new HashMap<>();
+        /** ACCUMULATE: the later iterations at which a row changed this step has earlier entries (its share may change there). */
+        private Map<Integer, List<Row>> due = new HashMap<>();
+        private long sizeDelta;
 
         OuterIntegrate(Operator op, StreamValue zero) {
             super(op, zero);
+            resetTrace();
+        }
+
+        private void resetTrace() {
             trace = zero instanceof ZSet ? NestedTrace.empty() : null;
+            cell = new NestedTrace.Cell(trace);
+            mode = zero instanceof ZSet ? null : Mode.NONE;
+            touched = new HashMap<>();
+            due = new HashMap<>();
+            sizeDelta = 0;
         }
 
         @Override
@@ -297,38 +317,103 @@ final class Clocked {
             StreamValue in = ctx.in(0);
             int j = ctx.tick();
             StreamValue basis = previousAt(j);
-            StreamValue out = trace == null ? null : accumulate(ctx, (ZSet) basis, in, j);
+            ZSet[] fresh = {null};
+            StreamValue out = mode == Mode.NONE ? null : traced(ctx, (ZSet) basis, (ZSet) in, j, fresh);
             if (out == null) {
                 ctx.work(in.rows());
                 out = basis instanceof ZSet z ? z.plusPersistent((ZSet) in) : basis.plus(in);
             }
             keep(out, null);
             lastInput = in;
-            ctx.outOuter(0, out, new OuterChange(basis, in));
+            ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0]));
         }
 
-        /** S(t,j) read from the trace after adding the input's inner change at j; null when the trace cannot be used. */
-        private ZSet accumulate(Ctx ctx, ZSet basis, StreamValue in, int j) {
+        /** S(t,j) read from the trace after adding this tick's change; null when the trace cannot be used. */
+        private ZSet traced(Ctx ctx, ZSet basis, ZSet in, int j, ZSet[] fresh) {
             StreamValue d = ctx.inDelta(0);
-            // at tick 0 the change must be the value itself (the previous tick's value is zero);
-            // ticks come in order 0, 1, 2, … within a step
-            if (d == null || (j == 0 && d != in) || current.size() != j) {
+            if (current.size() != j) { // ticks come in order 0, 1, 2, … within a step
                 disableTrace();
                 return null;
             }
-            NestedTrace next = trace.plus((ZSet) d, j);
+            if (mode == null) {
+                // at tick 0 an inner running sum's change is the value itself (its previous tick's value is zero)
+                mode = d != null && j == 0 && d == in ? Mode.ACCUMULATE : Mode.EACH;
+            }
+            if (mode == Mode.ACCUMULATE && (d == null || (j == 0 && d != in))) {
+                disableTrace();
+                return null;
+            }
+            ZSet x = mode == Mode.ACCUMULATE ? (ZSet) d : in;
+            boolean beyond = mode == Mode.EACH && j >= previous.size() && !basis.isEmpty();
+            if (beyond) {
+                x = basis.plus(in); // X_j starts from the last iteration's value, which it repeats
+            }
+            NestedTrace next = trace.plus(x, j);
             if (next == null) {
                 disableTrace();
                 return null;
             }
             trace = next;
-            ZSet z = (ZSet) in;
-            ctx.work(((ZSet) d).size());
-            return trace.upTo(j, sizeAt(ctx, basis, z, j));
+            if (j == 0) {
+                cell = new NestedTrace.Cell(trace);
+            } else {
+                cell.set(trace);
+            }
+            ctx.work(x.size());
+            fresh[0] = x;
+            if (mode == Mode.EACH) {
+                return cell.at(j, beyond ? x.size() : sizeAt(ctx, basis, in, j, j));
+            }
+            if (j == 0) {
+                touched.clear();
+                due.clear();
+                sizeDelta = 0;
+            }
+            if (previous.isEmpty()) {
+                return cell.upTo(j, in.size());
+            }
+            return cell.upTo(j, (int) (basis.size() + followChanges(ctx, x, j)));
         }
 
-        /** The number of rows of S(t,j) = basis + change, where S(t,j) is read from the trace. */
-        private int sizeAt(Ctx ctx, ZSet basis, ZSet change, int j) {
+        /**
+         * ACCUMULATE: the change of the number of rows since the previous step at iteration j, kept
+         * per row changed in this step; a row's share is recomputed only at the ticks where it
+         * changes and at the later iterations where it has earlier entries (where its sum can
+         * cross zero), not at every iteration.
+         */
+        private long followChanges(Ctx ctx, ZSet x, int j) {
+            x.forEach((r, w) -> {
+                long[] st = touched.get(r);
+                if (st == null) {
+                    st = new long[2];
+                    touched.put(r, st);
+                    for (int it : trace.iterations(r, j + 1)) {
+                        due.computeIfAbsent(it, k -> new ArrayList<>()).add(r);
+                    }
+                }
+                st[0] = Math.addExact(st[0], w);
+                share(r, st, j);
+            });
+            List<Row> now = due.remove(j);
+            if (now != null) {
+                for (Row r : now) {
+                    share(r, touched.get(r), j);
+                }
+                ctx.work(now.size());
+            }
+            return sizeDelta;
+        }
+
+        private void share(Row r, long[] st, int j) {
+            long now = trace.weight(r, j);
+            long before = now - st[0];
+            long c = (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+            sizeDelta += c - st[1];
+            st[1] = c;
+        }
+
+        /** The number of rows of basis + change, where that sum is read from the trace at iterations from..upTo. */
+        private int sizeAt(Ctx ctx, ZSet basis, ZSet change, int from, int upTo) {
             if (basis.isEmpty()) {
                 return change.size();
             }
@@ -337,7 +422,7 @@ final class Clocked {
                 ctx.work(change.size());
             }
             change.forEach((r, w) -> {
-                long now = trace.weight(r, j);
+                long now = trace.weight(r, from, upTo);
                 long before = now - w;
                 n[0] += (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
             });
@@ -346,6 +431,7 @@ final class Clocked {
 
         private void disableTrace() {
             trace = null;
+            mode = Mode.NONE;
         }
 
         @Override
@@ -353,29 +439,67 @@ final class Clocked {
             // iterations beyond this step's run repeat its last input (the loop was at a fixpoint);
             // the loop runs at least as many iterations as the previous step kept, so this is rare
             for (int j = current.size(); j < previous.size(); j++) {
-                StreamValue basis = previous.get(j);
+                ZSet basis = (ZSet) previous.get(j);
                 StreamValue out;
-                if (trace != null) {
+                if (mode == Mode.ACCUMULATE) {
                     // no change at these iterations: the trace already holds S(t, j)
-                    out = trace.upTo(j, sizeAt(null, (ZSet) basis, (ZSet) lastInput, j));
+                    out = cell.upTo(j, sizeAt(null, basis, (ZSet) lastInput, 0, j));
+                } else if (mode == Mode.EACH) {
+                    trace = trace.plus((ZSet) lastInput, j);
+                    if (trace != null) {
+                        cell.set(trace);
+                    }
+                    out = trace == null ? null : cell.at(j, sizeAt(null, basis, (ZSet) lastInput, j, j));
+                    if (out == null) {
+                        disableTrace();
+                        out = basis.plus(lastInput);
+                    }
                 } else {
                     out = basis.plus(lastInput);
                 }
                 keep(out, null);
             }
             super.endOuterStep(iterations);
+            touched = new HashMap<>();
+            due = new HashMap<>();
+            sizeDelta = 0;
         }
 
-        /** With the trace, S(t,j) repeats S(t,j−1) exactly when X_j is zero (no equality test over the rows). */
+        /**
+         * With the trace, S(t,j) repeats S(t,j−1) exactly when X_j is zero (accumulated); each
+         * iteration on its own, when X_j equals X_{j−1} (compared only when their sizes agree and are
+         * not zero). A dropped iteration's entries then leave the trace (the next step re-adds the
+         * repeated value at iterations beyond those kept); the values of this step keep reading
+         * this step's version.
+         */
         @Override
         boolean repeatsPrevious(int j) {
-            return trace != null ? trace.zeroAt(j) : super.repeatsPrevious(j);
+            if (mode == Mode.ACCUMULATE) {
+                return trace.zeroAt(j);
+            }
+            if (mode == Mode.EACH) {
+                if (trace.zeroAt(j) && trace.zeroAt(j - 1)) {
+                    return true;
+                }
+                ZSet a = (ZSet) current.get(j);
+                ZSet b = (ZSet) current.get(j - 1);
+                if (a.size() != b.size() || a.isEmpty() || !a.equals(b)) {
+                    return false;
+                }
+                NestedTrace next = trace.plus(a.negate(), j);
+                if (next == null) {
+                    return false;
+                }
+                trace = next;
+                return true;
+            }
+            return super.repeatsPrevious(j);
         }
 
         @Override
         public void resetAll() {
             super.resetAll();
-            trace = zero instanceof ZSet ? NestedTrace.empty() : null;
+            resetTrace();
         }
 
         @Override

@@ -1,10 +1,15 @@
 package org.dbspstudio.engine.ops;
 
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.types.Row;
 
 /**
  * {@code distinct}, the set operators built on it (union = distinct(a+b), difference =
@@ -41,6 +46,13 @@ final class Distincts {
     static final class HNode extends OpNode {
         private List<ZSet[]> previous = new ArrayList<>();
         private List<ZSet[]> current = new ArrayList<>();
+        /**
+         * Following the integrated input's changed rows through this outer step (see {@link #candidates}):
+         * the rows seen fresh so far, and the later iterations at which each has an entry in the
+         * delta input's nested-time trace. Null while not possible this step.
+         */
+        private Set<Row> seen = new HashSet<>();
+        private Map<Integer, List<Row>> due = new HashMap<>();
 
         HNode(Operator op) {
             super(op);
@@ -57,6 +69,7 @@ final class Distincts {
                 ctx.out(0, h(i, d), null);
                 return;
             }
+            follow(ci, d, ctx.tick());
             ZSet[] prev = previous.isEmpty() ? null : previous.get(Math.min(ctx.tick(), previous.size() - 1));
             ZSet out;
             if (prev != null && prev[1] == ci.basis() && prev[2] == cd.basis()) {
@@ -65,35 +78,53 @@ final class Distincts {
                 ZSet di = (ZSet) ci.change();
                 ZSet dd = (ZSet) cd.change();
                 ZSet.Builder change = ZSet.builder();
-                // i = bi + di and d = bd + dd: two lookups in the large earlier values per changed row,
-                // each row once (the rows of dd that are also in di were handled with di)
-                ctx.work(di.size() + dd.size());
-                di.forEach((x, w) -> {
-                    long wbi = bi.weight(x);
-                    long wbd = bd.weight(x);
-                    int now = h(Math.addExact(wbi, w), Math.addExact(wbd, dd.weight(x)));
-                    int then = h(wbi, wbd);
-                    if (now != then) {
-                        change.add(x, now - then);
-                    }
-                });
-                dd.forEach((x, w) -> {
-                    if (di.weight(x) == 0) {
+                Iterable<Row> rows = candidates(bd, dd, ctx.tick());
+                if (rows != null) {
+                    // i = bi + di and d = bd + dd at the rows where H's output can have changed
+                    int[] n = {0};
+                    for (Row x : rows) {
+                        n[0]++;
                         long wbi = bi.weight(x);
                         long wbd = bd.weight(x);
-                        int now = h(wbi, Math.addExact(wbd, w));
+                        int now = h(Math.addExact(wbi, di.weight(x)), Math.addExact(wbd, dd.weight(x)));
                         int then = h(wbi, wbd);
                         if (now != then) {
                             change.add(x, now - then);
                         }
                     }
-                });
+                    ctx.work(n[0]);
+                } else {
+                    // two lookups in the large earlier values per changed row, each row once (the rows of
+                    // dd that are also in di were handled with di)
+                    ctx.work(di.size() + dd.size());
+                    di.forEach((x, w) -> {
+                        long wbi = bi.weight(x);
+                        long wbd = bd.weight(x);
+                        int now = h(Math.addExact(wbi, w), Math.addExact(wbd, dd.weight(x)));
+                        int then = h(wbi, wbd);
+                        if (now != then) {
+                            change.add(x, now - then);
+                        }
+                    });
+                    dd.forEach((x, w) -> {
+                        if (di.weight(x) == 0) {
+                            long wbi = bi.weight(x);
+                            long wbd = bd.weight(x);
+                            int now = h(wbi, Math.addExact(wbd, w));
+                            int then = h(wbi, wbd);
+                            if (now != then) {
+                                change.add(x, now - then);
+                            }
+                        }
+                    });
+                }
                 ZSet c = change.build();
                 out = prev[0].plus(c);
                 ctx.outOuter(0, out, new OuterChange(prev[0], c));
             } else if (previous.isEmpty() && ((ZSet) ci.basis()).isEmpty() && ((ZSet) cd.basis()).isEmpty()) {
+                // d = its change here: iterate that (a value read from a nested-time trace iterates all of it)
                 ctx.work(d.size());
-                out = h(i, d);
+                out = h(i, (ZSet) cd.change());
                 ctx.outOuter(0, out, new OuterChange(ZSet.EMPTY, out));
             } else {
                 ctx.work(d.size());
@@ -101,6 +132,57 @@ final class Distincts {
                 ctx.out(0, out, null);
             }
             current.add(new ZSet[] {out, i, d});
+        }
+
+        /**
+         * Records the integrated input's fresh rows of this tick (every row of its outer change
+         * appears among them at this tick or an earlier one of the step) and, for each row seen
+         * for the first time, the later iterations at which the delta input's nested-time trace
+         * holds an entry for it. Gives up for the step when either is unknown.
+         */
+        private void follow(OuterChange ci, ZSet d, int j) {
+            if (j == 0) {
+                // the first outer step has no earlier output to correct: nothing to follow
+                seen = previous.isEmpty() ? null : new HashSet<>();
+                due = previous.isEmpty() ? null : new HashMap<>();
+            }
+            if (seen == null) {
+                return;
+            }
+            ZSet fresh = ci.fresh();
+            if (fresh == null || !d.accumulated() || d.traceFrom() != j || d.traceUpTo() != j) {
+                seen = null;
+                due = null;
+                return;
+            }
+            var trace = d.trace();
+            fresh.forEach((x, w) -> {
+                if (seen.add(x)) {
+                    for (int it : trace.iterations(x, j)) {
+                        due.computeIfAbsent(it, k -> new ArrayList<>()).add(x);
+                    }
+                }
+            });
+        }
+
+        /**
+         * The rows at which H's output at iteration j can differ from the previous step's, when
+         * known: H(i, d)[x] is 0 wherever d[x] is 0, so a row matters only where d = bd + dd is or was
+         * non-zero, and only where i or d changed: the rows of dd, and the rows of di (all seen fresh
+         * this step, at this tick or earlier) that have an entry at iteration j of the delta input's
+         * trace — scheduled when first seen, or among this tick's fresh rows. Null when unknown.
+         */
+        private Iterable<Row> candidates(ZSet bd, ZSet dd, int j) {
+            if (seen == null || !bd.isEmpty() && (!bd.accumulated() || bd.traceFrom() != j || bd.traceUpTo() != j)) {
+                return null;
+            }
+            Set<Row> rows = new HashSet<>();
+            dd.forEach((x, w) -> rows.add(x));
+            List<Row> now = due.remove(j);
+            if (now != null) {
+                rows.addAll(now);
+            }
+            return rows;
         }
 
         @Override

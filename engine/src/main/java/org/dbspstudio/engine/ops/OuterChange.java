@@ -1,6 +1,7 @@
 package org.dbspstudio.engine.ops;
 
 import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
 
 /**
  * A known change over the outer clock of a nested circuit: a stream's value equals
@@ -12,6 +13,14 @@ import org.dbspstudio.engine.value.StreamValue;
  *
  * @param basis  the earlier value
  * @param change the value minus {@code basis}
+ * @param fresh  when known (else null): rows such that every row of {@code change} was among the
+ *               fresh rows of this tick or of an earlier tick of the same outer step — for an
+ *               outer-clock integral of an inner running sum, the running sum's change at this
+ *               tick — so a consumer can follow the change's rows as they appear instead of
+ *               reading the whole change at every iteration
  */
-public record OuterChange(StreamValue basis, StreamValue change) {
+public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh) {
+    public OuterChange(StreamValue basis, StreamValue change) {
+        this(basis, change, null);
+    }
 }

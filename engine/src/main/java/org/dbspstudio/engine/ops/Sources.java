@@ -146,7 +146,8 @@ final class Sources {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             sawZero = in.isZero();
-            sum = sum.plus(in);
+            // a large sum grows as sorted runs of packed rows (appended, merged geometrically), not copied per tick
+            sum = sum instanceof ZSet z ? z.plusIntegrated((ZSet) in) : sum.plus(in);
             ctx.work(in.rows());
         }
 

@@ -20,7 +20,7 @@ import org.dbspstudio.model.types.Row;
  * merge, so a value read at an earlier (step, iteration) stays valid.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], null);
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], null, null);
 
     /** Runs with at least this many entries get a hash index of their rows (smaller ones are binary-searched). */
     static final int INDEXED_RUN = 512;
@@ -37,12 +37,15 @@ public final class NestedTrace {
      * version for the runs it keeps.
      */
     private final int[][] index;
+    /** Per run, the lookups binary-searched in it so far (see {@link #indexed}). */
+    private final int[] searches;
 
-    private NestedTrace(int arity, Spine spine, int[] nonZero, int[][] index) {
+    private NestedTrace(int arity, Spine spine, int[] nonZero, int[][] index, int[] searches) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
         this.index = index;
+        this.searches = searches;
     }
 
     public static NestedTrace empty() {
@@ -89,9 +92,11 @@ public final class NestedTrace {
         int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
         long[] p = new long[s];
         int c = counts[j];
+        // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
+        boolean fresh = c == 0;
         for (int i = 0; i < d.n; i++) {
             d.logical(i, p);
-            long old = spine == null ? 0 : sum(p, j, j);
+            long old = spine == null || fresh ? 0 : sum(p, j, j);
             long now = Math.addExact(old, d.weights[i]);
             c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
         }
@@ -99,15 +104,18 @@ public final class NestedTrace {
         counts[j] = c;
         Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
         int[][] idx = null;
+        int[] searched = null;
         if (next != null) {
             idx = new int[next.runs.length][];
+            searched = new int[next.runs.length];
             for (int i = 0; spine != null && i < idx.length && i < spine.runs.length; i++) {
                 if (next.runs[i] == spine.runs[i]) {
                     idx[i] = index[i];
+                    searched[i] = searches[i];
                 }
             }
         }
-        return new NestedTrace(a, next, trim(counts), idx);
+        return new NestedTrace(a, next, trim(counts), idx, searched);
     }
 
     private static int[] trim(int[] counts) {
@@ -166,14 +174,80 @@ public final class NestedTrace {
 
     /** The row's weight in S(upTo) = Σ_{i ≤ upTo} X_i. */
     public long weight(Row r, int upTo) {
+        return weight(r, 0, upTo);
+    }
+
+    /** The row's weight in Σ_{from ≤ i ≤ upTo} X_i. */
+    public long weight(Row r, int from, int upTo) {
+        long[] p = probe(r);
+        return p == null ? 0 : sum(p, from, upTo);
+    }
+
+    private long[] probe(Row r) {
         if (spine == null || r.size() != arity) {
-            return 0;
+            return null;
         }
         long[] p = new long[arity + 2];
-        if (!Cells.encode(r, p, 0, true)) {
-            return 0;
+        return Cells.encode(r, p, 0, true) ? p : null;
+    }
+
+    /** The iterations i ≥ {@code from} at which the row has a non-zero X_i, ascending. */
+    public int[] iterations(Row r, int from) {
+        long[] p = probe(r);
+        if (p == null) {
+            return new int[0];
         }
-        return sum(p, 0, upTo);
+        java.util.TreeMap<Long, Long> at = new java.util.TreeMap<>();
+        Run[] runs = spine.runs;
+        int h = hash(p, 0);
+        for (int i = 0; i < runs.length; i++) {
+            Run run = runs[i];
+            if (!run.tagged && p[0] != 0) {
+                continue;
+            }
+            int first = run.n >= INDEXED_RUN && indexed(i) ? firstIndexed(run, indexOf(i), p, h) : firstSearched(run, p);
+            for (int e = first; e >= 0 && e < run.n && compareRow(run, e, p) == 0; e++) {
+                long it = run.words[run.cells(e) + arity];
+                if (it >= from) {
+                    at.merge(it, run.weights[e], (x, y) -> x + y == 0 ? null : x + y);
+                }
+            }
+        }
+        int[] out = new int[at.size()];
+        int k = 0;
+        for (long it : at.keySet()) {
+            out[k++] = (int) it;
+        }
+        return out;
+    }
+
+    private int firstIndexed(Run run, int[] t, long[] p, int h) {
+        int mask = t.length - 1;
+        int slot = h & mask;
+        while (true) {
+            int at = t[slot];
+            if (at == 0) {
+                return -1;
+            }
+            if (compareRow(run, at - 1, p) == 0) {
+                return at - 1;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private int firstSearched(Run run, long[] p) {
+        int lo = 0;
+        int hi = run.n;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (compareRow(run, mid, p) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** The sum of the weights of the row {@code p} (logical words) at iterations from..upTo. */
@@ -186,7 +260,7 @@ public final class NestedTrace {
             if (!run.tagged && p[0] != 0) {
                 continue;
             }
-            if (run.n >= INDEXED_RUN) {
+            if (run.n >= INDEXED_RUN && indexed(i)) {
                 if (h == 0) {
                     h = hash(p, 0);
                 }
@@ -206,6 +280,21 @@ public final class NestedTrace {
         }
         int x = (int) (h ^ (h >>> 32));
         return x == 0 ? 1 : x;
+    }
+
+    /**
+     * Whether run i is to be probed through its hash index: once built, or once the lookups
+     * binary-searched in it reach a sixteenth of its entries (so the index is paid for by the
+     * searches it replaces, and runs soon merged away are not indexed).
+     */
+    private boolean indexed(int i) {
+        if (index[i] != null) {
+            return true;
+        }
+        if (++searches[i] * 16L < spine.runs[i].n) {
+            return false;
+        }
+        return true;
     }
 
     private int[] indexOf(int i) {
@@ -237,18 +326,8 @@ public final class NestedTrace {
     }
 
     private long weightIndexed(Run run, int[] t, long[] p, int h, int from, int upTo) {
-        int mask = t.length - 1;
-        int slot = h & mask;
-        while (true) {
-            int at = t[slot];
-            if (at == 0) {
-                return 0;
-            }
-            if (compareRow(run, at - 1, p) == 0) {
-                return sumFrom(run, at - 1, p, from, upTo);
-            }
-            slot = (slot + 1) & mask;
-        }
+        int at = firstIndexed(run, t, p, h);
+        return at < 0 ? 0 : sumFrom(run, at, p, from, upTo);
     }
 
     /** The weights of the row p's entries at iterations from..upTo, its first entry at {@code at}. */
@@ -270,17 +349,7 @@ public final class NestedTrace {
         if (!run.tagged && p[0] != 0) {
             return 0;
         }
-        int lo = 0;
-        int hi = run.n;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (compareRow(run, mid, p) < 0) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
-        }
-        return sumFrom(run, lo, p, from, upTo);
+        return sumFrom(run, firstSearched(run, p), p, from, upTo);
     }
 
     /** Compares the row part (tag word and the row's cells, not the iteration) of entry i with {@code p}. */
@@ -317,6 +386,11 @@ public final class NestedTrace {
 
     /** The rows of S(upTo) with their non-zero weights, in order of their packed words. */
     public <E extends Exception> void forEach(int upTo, ZSet.RowWeightX<E> action) throws E {
+        forEach(0, upTo, action);
+    }
+
+    /** The rows of Σ_{from ≤ i ≤ upTo} X_i with their non-zero weights, in order of their packed words. */
+    public <E extends Exception> void forEach(int from, int upTo, ZSet.RowWeightX<E> action) throws E {
         if (spine == null) {
             return;
         }
@@ -340,9 +414,9 @@ public final class NestedTrace {
                 if (i == min) {
                     continue;
                 }
-                w = Math.addExact(w, consume(runs[i], at, i, m, row, upTo));
+                w = Math.addExact(w, consume(runs[i], at, i, m, row, from, upTo));
             }
-            w = Math.addExact(w, consume(m, at, min, m, row, upTo));
+            w = Math.addExact(w, consume(m, at, min, m, row, from, upTo));
             if (w != 0) {
                 action.accept(Cells.decode(m.tag(row), m.words, m.cells(row), arity), w);
             }
@@ -350,11 +424,12 @@ public final class NestedTrace {
     }
 
     /** Advances run i's cursor past the entries of the row (m, row), returning their weight up to iteration upTo. */
-    private long consume(Run run, int[] at, int i, Run m, int row, int upTo) {
+    private long consume(Run run, int[] at, int i, Run m, int row, int from, int upTo) {
         long w = 0;
         int p = at[i];
         while (p < run.n && compareRows(run, p, m, row) == 0) {
-            if (run.words[run.cells(p) + arity] <= upTo) {
+            long it = run.words[run.cells(p) + arity];
+            if (it <= upTo && it >= from) {
                 w = Math.addExact(w, run.weights[p]);
             }
             p++;
@@ -363,8 +438,43 @@ public final class NestedTrace {
         return w;
     }
 
-    /** S(upTo) as a Z-set whose size is known ({@code size}: its number of rows of non-zero weight). */
+    /** S(upTo) as a Z-set whose size is known ({@code size}: its number of rows of non-zero weight), read from this version. */
     public ZSet upTo(int upTo, int size) {
-        return ZSet.accumulated(this, upTo, size);
+        return new Cell(this).upTo(upTo, size);
+    }
+
+    /**
+     * The latest version of a trace during one outer step, which the values read from it during that
+     * step share: a value read at iteration j covers iterations up to j, and the versions that follow
+     * within the step only add entries at later iterations, so they all read the same rows from the
+     * latest version — and the intermediate versions, with the runs merged away since, are not kept
+     * alive by them. The next outer step starts a new cell; the values of earlier steps keep reading
+     * their step's last version.
+     */
+    public static final class Cell {
+        private NestedTrace version;
+
+        public Cell(NestedTrace version) {
+            this.version = version;
+        }
+
+        public NestedTrace get() {
+            return version;
+        }
+
+        /** The next version of the same step: it may only add entries at iterations after those of every value read so far. */
+        public void set(NestedTrace next) {
+            version = next;
+        }
+
+        /** S(upTo) as a Z-set of {@code size} rows. */
+        public ZSet upTo(int upTo, int size) {
+            return ZSet.accumulated(this, 0, upTo, size);
+        }
+
+        /** X_j alone as a Z-set of {@code size} rows. */
+        public ZSet at(int j, int size) {
+            return ZSet.accumulated(this, j, j, size);
+        }
     }
 }

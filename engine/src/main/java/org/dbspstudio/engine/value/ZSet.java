@@ -36,7 +36,8 @@ public final class ZSet implements StreamValue {
      * Or none of them, and the value is read by accumulation from a nested-time trace: the rows of
      * {@code nested} up to iteration {@code upTo} ({@link NestedTrace}), {@code nestedSize} of them.
      */
-    private final NestedTrace nested;
+    private final NestedTrace.Cell nested;
+    private final int from;
     private final int upTo;
     private final int nestedSize;
     /** The nested form copied into a flat table, once some operation needs it. */
@@ -51,26 +52,43 @@ public final class ZSet implements StreamValue {
         this.flat = flat;
         this.spine = spine;
         this.nested = null;
+        this.from = 0;
         this.upTo = 0;
         this.nestedSize = 0;
     }
 
-    private ZSet(NestedTrace nested, int upTo, int size) {
+    private ZSet(NestedTrace.Cell nested, int from, int upTo, int size) {
         this.map = null;
         this.flat = null;
         this.spine = null;
         this.nested = nested;
+        this.from = from;
         this.upTo = upTo;
         this.nestedSize = size;
     }
 
     /**
      * The rows of {@code trace} accumulated up to iteration {@code upTo}, of which the caller knows
-     * there are {@code size} with a non-zero weight: lookups and iteration read the trace's runs;
+     * there are {@code size} with a non-zero weight (from iteration {@code from}): lookups and iteration read the trace's runs;
      * any other operation first copies the rows into a flat table.
      */
-    static ZSet accumulated(NestedTrace trace, int upTo, int size) {
-        return size == 0 ? EMPTY : new ZSet(trace, upTo, size);
+    static ZSet accumulated(NestedTrace.Cell trace, int from, int upTo, int size) {
+        return new ZSet(trace, from, upTo, size);
+    }
+
+    /** The nested-time trace this value is read from (null when it is not {@link #accumulated()}). */
+    public NestedTrace trace() {
+        return nested == null ? null : nested.get();
+    }
+
+    /** The first iteration whose changes this value accumulates (when {@link #accumulated()}). */
+    public int traceFrom() {
+        return from;
+    }
+
+    /** The last iteration whose changes this value accumulates (when {@link #accumulated()}). */
+    public int traceUpTo() {
+        return upTo;
     }
 
     /** This value in one of the stored forms (a nested-time view copied into a flat table). */
@@ -81,7 +99,7 @@ public final class ZSet implements StreamValue {
         ZSet s = solid;
         if (s == null) {
             Builder b = new Builder(nestedSize);
-            nested.forEach(upTo, b::add);
+            nested.get().forEach(from, upTo, b::add);
             s = b.build();
             solid = s;
         }
@@ -135,7 +153,7 @@ public final class ZSet implements StreamValue {
             return spine.arity;
         }
         if (nested != null) {
-            return nested.arity;
+            return nested.get().arity;
         }
         Row[] first = {null};
         if (flat != null) {
@@ -233,7 +251,7 @@ public final class ZSet implements StreamValue {
             return flat.get(row);
         }
         if (nested != null) {
-            return nested.weight(row, upTo);
+            return nested.get().weight(row, from, upTo);
         }
         if (spine != null) {
             return spine.weight(row);
@@ -278,7 +296,7 @@ public final class ZSet implements StreamValue {
         } else if (spine != null) {
             spine.forEach(action::accept);
         } else if (nested != null) {
-            nested.forEach(upTo, action::accept);
+            nested.get().forEach(from, upTo, action::accept);
         } else {
             map.forEach((r, w) -> action.accept(r, w));
         }
@@ -302,7 +320,7 @@ public final class ZSet implements StreamValue {
             return;
         }
         if (nested != null) {
-            nested.forEach(upTo, action);
+            nested.get().forEach(from, upTo, action);
             return;
         }
         List<Object> entries = new ArrayList<>(map.size() * 2);
