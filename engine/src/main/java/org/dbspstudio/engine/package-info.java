@@ -113,9 +113,9 @@
  * soon merged away are not indexed), and an addition at an iteration holding no non-zero row skips
  * the lookups that count rows. Inner running sums (and the nested circuit's output ∫) grow as
  * sorted runs of packed rows like top-level ones: nothing keeps their earlier versions any more.
- * Result of these changes, same command and load: first step 13.6 s of CPU (18.5 s wall, heap in
- * use after it 0.97 GB), single-edge median 0.37 s wall, p99 4.7 s, a batch of 100 changes 77 s
- * (heap in use after it 1.4 GB); the numbers and what remains are in the README.
+ * Result of these changes, same command and load: first step 12.6 s of CPU (25 s wall, heap in
+ * use after it 0.82 GB), single-edge median 0.23 s wall (0.40 s of CPU on average), p99 5.6 s, a batch
+ * of 100 changes 51 s; the numbers and what remains are in the README.
  *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
