@@ -109,6 +109,38 @@ final class Run {
         return i < 0 ? 0 : weights[i];
     }
 
+    /**
+     * Adds to {@code acc[i]} this run's weight of row i of {@code d} (same arity), for every row of
+     * {@code d}: one pass in order, each row found by galloping from the previous one (exponential
+     * then binary search), so a sorted change of k rows costs O(k log(n/k)) comparisons near each
+     * other in memory instead of k independent binary searches over the whole run.
+     */
+    void addWeightsOf(Run d, long[] acc) {
+        int lo = 0;
+        for (int i = 0; i < d.n && lo < n; i++) {
+            int hi = lo;
+            int step = 1;
+            while (hi < n && compare(this, hi, d, i) < 0) {
+                lo = hi + 1;
+                hi = lo + step;
+                step <<= 1;
+            }
+            int r = Math.min(hi, n);
+            while (lo < r) {
+                int m = (lo + r) >>> 1;
+                if (compare(this, m, d, i) < 0) {
+                    lo = m + 1;
+                } else {
+                    r = m;
+                }
+            }
+            if (lo < n && compare(this, lo, d, i) == 0) {
+                acc[i] = Math.addExact(acc[i], weights[lo]);
+                lo++;
+            }
+        }
+    }
+
     /** Writes row r's logical words (tag word, cells) into {@code out}. */
     void logical(int r, long[] out) {
         out[0] = tag(r);

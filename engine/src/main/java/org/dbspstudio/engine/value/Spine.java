@@ -56,12 +56,13 @@ final class Spine {
     /** This + d (a run of the same arity): counts the rows that appear or cancel, then merges the newest runs. */
     Spine plus(Run d) {
         int s = size;
-        long[] p = new long[arity + 1];
+        long[] old = new long[d.n];
+        for (Run run : runs) {
+            run.addWeightsOf(d, old);
+        }
         for (int i = 0; i < d.n; i++) {
-            d.logical(i, p);
-            long old = weight(p);
-            long now = Math.addExact(old, d.weights[i]);
-            if (old == 0) {
+            long now = Math.addExact(old[i], d.weights[i]);
+            if (old[i] == 0) {
                 s++;
             } else if (now == 0) {
                 s--;
