@@ -89,7 +89,12 @@ class TraceCompactionTest {
             Simulation sim = Simulation.compile(usersOrders(), EngineOptions.DEFAULT.withRetention(retain, 0));
             sim.setScenario(sc);
             sim.runScenario();
-            assertThat(sim.trace().compactedValues()).as("some join outputs were kept as changes").isGreaterThan(50);
+            // the join's output is kept as its change between checkpoints when recomputed flat, or shares
+            // its structure with the previous step's when the join updates it by its inputs' changes
+            StreamValue lastOut = sim.trace().value("j", "out", sc.steps() - 1);
+            assertThat(sim.trace().compactedValues() > 50
+                    || lastOut instanceof org.dbspstudio.engine.value.ZSet z && z.persistent())
+                    .as("join outputs kept as changes, or sharing their structure step to step").isTrue();
             int first = sim.trace().firstStep();
             assertThat(first).isEqualTo(retain == 0 ? 0 : sc.steps() - retain);
             Random r = new Random(retain);
