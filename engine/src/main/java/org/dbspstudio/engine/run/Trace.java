@@ -43,7 +43,19 @@ public final class Trace {
     private int firstStep;
     private long bytes;
 
-    private record Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes, boolean complete) {
+    private static final class Entry {
+        final Frame frame;
+        final Map<String, StreamValue> outputChanges;
+        /** Approximate bytes, lowered when values are dropped for their change and raised when rebuilt. */
+        long bytes;
+        final boolean complete;
+
+        Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes, boolean complete) {
+            this.frame = frame;
+            this.outputChanges = outputChanges;
+            this.bytes = bytes;
+            this.complete = complete;
+        }
     }
 
     Trace(SlotMap slotMap, boolean changesMode, int maxSteps, long maxBytes) {
@@ -67,11 +79,13 @@ public final class Trace {
         if (complete && steps.size() >= 2 && before % CHECKPOINT != 0) {
             Entry e = steps.get(steps.size() - 1);
             if (e.complete) {
-                // (the byte estimate already counts such a value by its change)
-                compact(e.frame, steps.get(steps.size() - 2).frame);
+                // a value dropped for its change now costs its change only
+                long freed = compact(e.frame, steps.get(steps.size() - 2).frame);
+                e.bytes -= freed;
+                bytes -= freed;
             }
         }
-        long b = estimate(f);
+        long b = estimate(f, steps.isEmpty() ? null : steps.get(steps.size() - 1).frame);
         steps.add(new Entry(f, outputChanges, b, complete));
         bytes += b;
         while (steps.size() > 1 && ((maxSteps > 0 && steps.size() > maxSteps) || (maxBytes > 0 && bytes > maxBytes))) {
@@ -81,10 +95,15 @@ public final class Trace {
                 sumUpTo(e.getValue(), p[0], p[1], firstStep);
             }
             // the next step becomes the first: its values kept as changes are rebuilt now
-            Frame next = steps.get(1).frame;
+            Entry nextEntry = steps.get(1);
+            Frame next = nextEntry.frame;
             for (int slot = 0; slot < next.values().length; slot++) {
                 if (next.values()[slot] == null && next.deltas()[slot] != null) {
                     next.values()[slot] = valueAt(next, slot, firstStep + 1);
+                    // kept whole again: it costs its whole size
+                    long grown = (next.values()[slot].rows() - next.deltas()[slot].rows()) * BYTES_PER_ROW;
+                    nextEntry.bytes += grown;
+                    bytes += grown;
                 }
             }
             bytes -= steps.remove(0).bytes;
@@ -96,10 +115,11 @@ public final class Trace {
      * Drops from {@code f} (a top-level frame) the values that share nothing with the previous
      * step's and whose change is known: large flat Z-sets recomputed by their operator.
      */
-    private void compact(Frame f, Frame previous) {
+    private long compact(Frame f, Frame previous) {
         if (f.values().length != previous.values().length) {
-            return;
+            return 0;
         }
+        long freed = 0;
         for (int slot = 0; slot < f.values().length; slot++) {
             StreamValue v = f.values()[slot];
             StreamValue d = f.deltas()[slot];
@@ -107,8 +127,11 @@ public final class Trace {
                     && v != previous.values()[slot]) {
                 f.values()[slot] = null;
                 compacted++;
+                // the estimate counted it whole (it shares nothing with the previous value)
+                freed += (v.rows() - d.rows()) * BYTES_PER_ROW;
             }
         }
+        return freed;
     }
 
     /** Values kept as their change since this trace began (for measurements and tests). */
@@ -185,7 +208,48 @@ public final class Trace {
         bytes = 0;
     }
 
-    private static long estimate(Frame f) {
+    /**
+     * Approximate bytes of top-level frame {@code f}, recorded after {@code previous} (null for the
+     * first): a value costs its change only when it shares all else with the previous step's (the
+     * same value, or a persistent one grown from it); a value built anew costs its whole size, even
+     * when its change is known (a snapshot circuit's outputs), until {@link #compact} drops it.
+     */
+    private long estimate(Frame f, Frame previous) {
+        long rows = 0;
+        boolean comparable = previous != null && previous.values().length == f.values().length;
+        for (int i = 0; i < f.values().length; i++) {
+            StreamValue v = f.values()[i];
+            StreamValue d = f.deltas()[i];
+            if (v == null) {
+                rows += d == null ? 0 : d.rows();
+            } else if (d != null && shared(v, comparable ? previous.values()[i] : null)) {
+                rows += d.rows();
+            } else {
+                rows += v.rows();
+            }
+        }
+        for (List<Frame> its : f.nested().values()) {
+            for (Frame g : its) {
+                rows += nestedEstimate(g);
+            }
+        }
+        return rows * BYTES_PER_ROW + 16L * f.values().length;
+    }
+
+    /** Whether {@code v} shares all but its change with {@code previous}, the same stream's value a step before. */
+    private boolean shared(StreamValue v, StreamValue previous) {
+        if (v == previous) {
+            return true;
+        }
+        if (v instanceof org.dbspstudio.engine.value.ZSet z) {
+            return z.persistent();
+        }
+        // an indexed Z-set grows by adding batches in a circuit over changes; over snapshots it is built anew
+        return v instanceof org.dbspstudio.engine.value.IndexedZSet && changesMode;
+    }
+
+    /** Approximate bytes of an inner iteration's frame: a value whose change is known counts as its change. */
+    private static long nestedEstimate(Frame f) {
         long rows = 0;
         for (int i = 0; i < f.values().length; i++) {
             StreamValue d = f.deltas()[i];
@@ -193,7 +257,7 @@ public final class Trace {
         }
         for (List<Frame> its : f.nested().values()) {
             for (Frame g : its) {
-                rows += estimate(g);
+                rows += nestedEstimate(g);
             }
         }
         return rows * BYTES_PER_ROW + 16L * f.values().length;
