@@ -8,6 +8,8 @@ import java.net.URLConnection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import javafx.css.Stylesheet;
 
 /**
@@ -26,6 +28,9 @@ final class BinaryCss {
      * The URL to use for {@code css} (a stylesheet inside a jar): the cached copy when it has been
      * converted, else {@code css} itself (and the conversion starts on a background thread).
      */
+    /** The copies being written: one conversion per stylesheet at a time (a second would race the first's files). */
+    private static final Set<Path> CONVERTING = ConcurrentHashMap.newKeySet();
+
     static String cached(URL css, Path cacheDir) {
         try {
             URLConnection c = css.openConnection();
@@ -40,7 +45,16 @@ final class BinaryCss {
             if (Files.isRegularFile(copy) && Files.isRegularFile(binary)) {
                 return copy.toUri().toString();
             }
-            Thread t = new Thread(() -> convert(css, cacheDir, copy, binary), "binary stylesheet");
+            if (!CONVERTING.add(copy)) {
+                return css.toExternalForm(); // a conversion of this stylesheet is under way
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    convert(css, cacheDir, copy, binary);
+                } finally {
+                    CONVERTING.remove(copy);
+                }
+            }, "binary stylesheet");
             t.setDaemon(true);
             t.setPriority(Thread.MIN_PRIORITY);
             t.start();
