@@ -30,6 +30,13 @@ final class BinaryCss {
      */
     /** The copies being written: one conversion per stylesheet at a time (a second would race the first's files). */
     private static final Set<Path> CONVERTING = ConcurrentHashMap.newKeySet();
+    /** The copies that could not be written in this process (a read-only home, a full disk): not tried again. */
+    private static final Set<Path> FAILED = ConcurrentHashMap.newKeySet();
+
+    /** No conversion is under way (tests wait for this before removing a cache folder). */
+    static boolean idle() {
+        return CONVERTING.isEmpty();
+    }
 
     static String cached(URL css, Path cacheDir) {
         try {
@@ -45,12 +52,14 @@ final class BinaryCss {
             if (Files.isRegularFile(copy) && Files.isRegularFile(binary)) {
                 return copy.toUri().toString();
             }
-            if (!CONVERTING.add(copy)) {
+            if (FAILED.contains(copy) || !CONVERTING.add(copy)) {
                 return css.toExternalForm(); // a conversion of this stylesheet is under way
             }
             Thread t = new Thread(() -> {
                 try {
-                    convert(css, cacheDir, copy, binary);
+                    if (!convert(css, cacheDir, copy, binary)) {
+                        FAILED.add(copy);
+                    }
                 } finally {
                     CONVERTING.remove(copy);
                 }
@@ -65,7 +74,7 @@ final class BinaryCss {
     }
 
     /** Writes the copy and its binary form (each to a temporary file first; the copy last, as it marks both done). */
-    static void convert(URL css, Path cacheDir, Path copy, Path binary) {
+    static boolean convert(URL css, Path cacheDir, Path copy, Path binary) {
         Path tmpCss = null;
         Path tmpBss = null;
         try {
@@ -78,8 +87,10 @@ final class BinaryCss {
             Stylesheet.convertToBinary(tmpCss.toFile(), tmpBss.toFile());
             Files.move(tmpBss, binary, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             Files.move(tmpCss, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            return true;
         } catch (IOException | RuntimeException e) {
             // a read-only home or a full disk: the next start parses again
+            return false;
         } finally {
             for (Path p : new Path[] {tmpCss, tmpBss}) {
                 try {

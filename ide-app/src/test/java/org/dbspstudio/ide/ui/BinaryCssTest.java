@@ -36,6 +36,7 @@ class BinaryCssTest {
         try (var files = Files.list(cache)) {
             assertThat(files.map(p -> p.getFileName().toString())).as("no temporary file left").noneMatch(n -> n.endsWith(".tmp"));
         }
+        awaitIdle();
     }
 
     @Test
@@ -43,8 +44,18 @@ class BinaryCssTest {
         Path notAFolder = Files.writeString(dir.resolve("file"), "x");
         Path cache = notAFolder.resolve("css");
         assertThat(BinaryCss.cached(PRIMER, cache)).isEqualTo(PRIMER.toExternalForm());
-        Thread.sleep(1500);
+        awaitIdle();
         assertThat(BinaryCss.cached(PRIMER, cache)).isEqualTo(PRIMER.toExternalForm());
+        assertThat(BinaryCss.idle()).as("a failed conversion is not tried again in the same process").isTrue();
+        assertThat(Files.exists(cache)).isFalse();
+    }
+
+    /** Waits until no conversion runs, so none writes into a folder JUnit is removing. */
+    private static void awaitIdle() throws InterruptedException {
+        for (int i = 0; i < 600 && !BinaryCss.idle(); i++) {
+            Thread.sleep(50);
+        }
+        assertThat(BinaryCss.idle()).as("the conversion finished").isTrue();
     }
 
     private static String copyOf(URL u, Path dir) throws Exception {
