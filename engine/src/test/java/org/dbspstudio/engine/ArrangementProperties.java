@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
  * random operations against a plain map of key → (row → weight): changes added with {@code plus}
  * and with builders (small ones append a batch, large ones merge batches), differences, negation,
  * keys whose rows cancel, lookups of present and absent keys, iteration, and every earlier version
- * left intact. Keys mix integers, NULLs, strings, doubles and decimals.
+ * left intact. Keys mix integers, NULLs, strings, doubles and decimals, some with equal hash codes.
  */
 class ArrangementProperties {
 
@@ -39,7 +39,9 @@ class ArrangementProperties {
         return op.list().ofMinSize(1).ofMaxSize(30);
     }
 
-    private static final Object[] ODD = {null, 1.5, -0.0, 0.0, "s", new BigDecimal("2.50"), 7L};
+    /** Includes values whose hash codes collide but that differ ("Aa", "BB"; 2.50 and 2.5). */
+    private static final Object[] ODD = {null, 1.5, -0.0, 0.0, "s", new BigDecimal("2.50"), 7L, "Aa", "BB",
+        new BigDecimal("2.5")};
 
     /** Row i: its key is (i mod 700, a value of several kinds). */
     static Row row(int i) {
@@ -145,6 +147,8 @@ class ArrangementProperties {
             }
             d.forEach((r, w) -> add(model, r, w));
             assertSame(ix, model);
+            // every key packs, so the arrangement stays batched (the empty value is the trie's empty)
+            assertThat(ix.batched() || ix.isZero()).isTrue();
             assertThat(ix.batchCount()).isLessThanOrEqualTo(10);
         }
         for (int i = 0; i < versions.size(); i++) {

@@ -14,8 +14,11 @@ import org.dbspstudio.model.types.Row;
  * words are, so sorted runs compare, search and merge rows as arrays of longs. A row whose columns
  * are all non-null integers has the tag word 0; runs made only of such rows leave the tag word out.
  *
- * <p>The dictionary keeps every value that was ever part of packed state (strings of a workload's
- * integrated state), which is the usual price of interning; it is shared by all runs of the process.
+ * <p>The dictionary keeps every value that was ever part of packed sorted runs (strings of a
+ * workload's integrated state), which is the usual price of interning; it is shared by all runs of
+ * the process. Arrangements ({@link KeyBatch}) do not use it: their keys are packed by
+ * {@link #encodeHashed}, which writes an object's hash instead of an id and leaves the comparison of
+ * the objects themselves to the batch, which keeps the key row beside such entries.
  */
 final class Cells {
     private Cells() {
@@ -59,6 +62,11 @@ final class Cells {
             IDS.put(v, i);
             return i;
         }
+    }
+
+    /** How many values the dictionary holds. */
+    static synchronized int dictionarySize() {
+        return next;
     }
 
     /** The dictionary id of {@code v}, or -1 when no packed row ever held it. */
@@ -106,6 +114,59 @@ final class Cells {
             out[at + 1 + i] = cell;
         }
         out[at] = tags;
+        return true;
+    }
+
+    /** Every nibble's bit 2: set exactly in the nibbles of {@link #OBJECT} cells. */
+    private static final long OBJECT_BITS = 0x4444444444444444L;
+
+    /** Whether the tag word {@code tags} has an {@link #OBJECT} cell. */
+    static boolean hasObject(long tags) {
+        return (tags & OBJECT_BITS) != 0;
+    }
+
+    /**
+     * Writes {@code r}'s tag word and cells at {@code out[at..at+arity]} like {@link #encode}, but an
+     * object cell (VARCHAR, DECIMAL, DATE, ...) holds the object's hash code, not a dictionary id:
+     * equal objects give equal words, and words that are equal in a row with object cells
+     * ({@link #hasObject}) must still be confirmed by {@link #sameObjects}. Nothing is interned.
+     */
+    static void encodeHashed(Row r, long[] out, int at) {
+        int n = r.size();
+        long tags = 0;
+        for (int i = 0; i < n; i++) {
+            Object v = r.get(i);
+            long cell;
+            int tag;
+            if (v instanceof Long l) {
+                tag = LONG;
+                cell = l;
+            } else if (v == null) {
+                tag = NULL;
+                cell = 0;
+            } else if (v instanceof Double d) {
+                tag = DOUBLE;
+                cell = Double.doubleToLongBits(d);
+            } else if (v instanceof Boolean b) {
+                tag = BOOLEAN;
+                cell = b ? 1 : 0;
+            } else {
+                tag = OBJECT;
+                cell = v.hashCode();
+            }
+            tags |= (long) tag << (4 * i);
+            out[at + 1 + i] = cell;
+        }
+        out[at] = tags;
+    }
+
+    /** Whether rows {@code a} and {@code b}, whose hashed words are equal with tag word {@code tags}, have equal object cells. */
+    static boolean sameObjects(long tags, Row a, Row b) {
+        for (int i = 0; i < a.size(); i++) {
+            if ((((tags >>> (4 * i)) & 15) == OBJECT) && !a.get(i).equals(b.get(i))) {
+                return false;
+            }
+        }
         return true;
     }
 

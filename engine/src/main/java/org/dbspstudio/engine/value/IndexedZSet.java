@@ -32,8 +32,6 @@ public final class IndexedZSet implements StreamValue {
     private final KeyBatch[] batches;
     private final int keyCount;
     private final long rows;
-    /** The batches merged into one, computed on demand (for iteration). */
-    private volatile KeyBatch merged;
 
     private IndexedZSet(PMap<Row, ZSet> map, long rows) {
         this.map = map;
@@ -47,9 +45,6 @@ public final class IndexedZSet implements StreamValue {
         this.batches = batches;
         this.keyCount = keyCount;
         this.rows = rows;
-        if (batches.length == 1) {
-            merged = batches[0];
-        }
     }
 
     private static IndexedZSet of(KeyBatch b) {
@@ -70,7 +65,8 @@ public final class IndexedZSet implements StreamValue {
             return null;
         }
         long[] p = new long[arity + 1];
-        return Cells.encode(key, p, 0, true) ? p : null;
+        Cells.encodeHashed(key, p, 0);
+        return p;
     }
 
     /** The Z-set under {@code key} (empty when absent). */
@@ -80,14 +76,14 @@ public final class IndexedZSet implements StreamValue {
             return z == null ? ZSet.EMPTY : z;
         }
         long[] p = probe(key, batches[0].arity);
-        return p == null ? ZSet.EMPTY : get(p, KeyBatch.hash(p, 0, p.length));
+        return p == null ? ZSet.EMPTY : get(p, KeyBatch.hash(p, 0, p.length), key);
     }
 
-    private ZSet get(long[] p, int h) {
+    private ZSet get(long[] p, int h, Row key) {
         ZSet found = null;
         ZSet.Builder sum = null;
         for (KeyBatch b : batches) {
-            int k = b.find(p, h);
+            int k = b.find(p, h, key);
             if (k >= 0) {
                 if (found == null) {
                     found = b.sets[k];
@@ -127,26 +123,60 @@ public final class IndexedZSet implements StreamValue {
         return batches == null ? 0 : batches.length;
     }
 
+    /** The batches merged into one new batch (not kept: a caller that needs it once builds it once). */
     private KeyBatch merged() {
-        KeyBatch m = merged;
-        if (m == null) {
-            m = batches[0];
-            for (int i = 1; i < batches.length; i++) {
-                m = KeyBatch.merge(m, batches[i]);
-            }
-            merged = m;
+        KeyBatch m = batches[0];
+        for (int i = 1; i < batches.length && m != null; i++) {
+            m = KeyBatch.merge(m, batches[i]);
         }
         return m;
     }
 
+    /**
+     * Visits every key with its Z-set. The batched form reads its batches in place, without a
+     * merged copy: a key is visited at its first batch, its Z-set summed with its hits in the later
+     * batches, and skipped when it sums to nothing or an earlier batch holds it.
+     */
     public void forEach(BiConsumer<Row, ZSet> action) {
         if (map != null) {
             map.forEach(action);
             return;
         }
-        KeyBatch m = merged();
-        for (int k = 0; k < m.n; k++) {
-            action.accept(m.key(k), m.sets[k]);
+        int stride = batches[0].arity + 1;
+        long[] p = new long[stride];
+        for (int i = 0; i < batches.length; i++) {
+            KeyBatch b = batches[i];
+            entries:
+            for (int k = 0; k < b.n; k++) {
+                ZSet z = b.sets[k];
+                if (i + 1 < batches.length || i > 0) {
+                    System.arraycopy(b.words, k * stride, p, 0, stride);
+                    int h = b.hashes[k];
+                    Row key = b.keyRow(k);
+                    for (int j = 0; j < i; j++) {
+                        if (batches[j].find(p, h, key) >= 0) {
+                            continue entries;
+                        }
+                    }
+                    ZSet.Builder sum = null;
+                    for (int j = i + 1; j < batches.length; j++) {
+                        int e = batches[j].find(p, h, key);
+                        if (e >= 0) {
+                            if (sum == null) {
+                                sum = z.toBuilder();
+                            }
+                            sum.addAll(batches[j].sets[e]);
+                        }
+                    }
+                    if (sum != null) {
+                        z = sum.build();
+                        if (z.isEmpty()) {
+                            continue;
+                        }
+                    }
+                }
+                action.accept(b.key(k), z);
+            }
         }
     }
 
@@ -177,7 +207,7 @@ public final class IndexedZSet implements StreamValue {
         long[] p = new long[stride];
         for (int k = 0; k < d.n; k++) {
             System.arraycopy(d.words, k * stride, p, 0, stride);
-            ZSet old = get(p, d.hashes[k]);
+            ZSet old = get(p, d.hashes[k], d.keyRow(k));
             ZSet change = d.sets[k];
             if (old.isEmpty()) {
                 keys++;
@@ -225,8 +255,9 @@ public final class IndexedZSet implements StreamValue {
         long[] p = new long[arity + 1];
         boolean[] ok = {true};
         map.forEach((k, z) -> {
-            if (ok[0] && k.size() == arity && Cells.packable(arity) && Cells.encode(k, p, 0, false)) {
-                b.put(p, 0, KeyBatch.hash(p, 0, p.length), z);
+            if (ok[0] && k.size() == arity && Cells.packable(arity)) {
+                Cells.encodeHashed(k, p, 0);
+                b.put(p, 0, KeyBatch.hash(p, 0, p.length), k, z);
             } else {
                 ok[0] = false;
             }
@@ -355,10 +386,9 @@ public final class IndexedZSet implements StreamValue {
                         batch = new KeyBatch.Builder(arity, 16);
                         scratch = new long[arity + 1];
                     }
-                    if (Cells.encode(key, scratch, 0, false)) {
-                        batch.put(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), z);
-                        return this;
-                    }
+                    Cells.encodeHashed(key, scratch, 0);
+                    batch.put(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), key, z);
+                    return this;
                 }
                 toTrie();
             }

@@ -5,11 +5,14 @@ import org.dbspstudio.model.types.Row;
 
 /**
  * One immutable batch of an arrangement: a flat open-addressing hash table from packed keys
- * ({@link Cells}: a tag word and one cell per key column, all in one {@code long[]}) to the
- * non-empty Z-set of rows under each key. A lookup hashes the key's words and compares words in
- * place — no key object, no pointer chase before the match — and lands on the key's Z-set.
- * Built once by {@link Builder} (or by merging two batches) and never changed afterwards, so
- * every version of an arrangement can share it.
+ * ({@link Cells#encodeHashed}: a tag word and one cell per key column, all in one {@code long[]})
+ * to the non-empty Z-set of rows under each key. A lookup hashes the key's words and compares words
+ * in place — no key object, no pointer chase before the match — and lands on the key's Z-set.
+ * A key with a string, decimal or date column holds that value's hash code in its cell, so the batch
+ * keeps that key's row ({@link #keyRows}) and a word match is confirmed by comparing its objects;
+ * nothing is interned in the process-wide dictionary, so the keys of an arrangement are garbage
+ * once no version of it holds them. Built once by {@link Builder} (or by merging two batches) and
+ * never changed afterwards, so every version of an arrangement can share it.
  */
 final class KeyBatch {
     final int arity;
@@ -19,16 +22,19 @@ final class KeyBatch {
     final int[] hashes;
     /** Per slot: entry position + 1 (0 = free); the table is a power of two at most half full. */
     final int[] slots;
+    /** The key row of each entry with an object cell (null for the others; the array is null when no entry has one). */
+    final Row[] keyRows;
     final int n;
     /** Total rows of the sets. */
     final long rows;
 
-    private KeyBatch(int arity, long[] words, ZSet[] sets, int[] hashes, int[] slots, int n, long rows) {
+    private KeyBatch(int arity, long[] words, ZSet[] sets, int[] hashes, int[] slots, Row[] keyRows, int n, long rows) {
         this.arity = arity;
         this.words = words;
         this.sets = sets;
         this.hashes = hashes;
         this.slots = slots;
+        this.keyRows = keyRows;
         this.n = n;
         this.rows = rows;
     }
@@ -51,26 +57,57 @@ final class KeyBatch {
         return (int) (h ^ (h >>> 32));
     }
 
-    /** The entry of the key whose words are {@code p[0..arity]} (hash {@code h}), or -1. */
-    int find(long[] p, int h) {
-        int stride = arity + 1;
+    /**
+     * Linear probing in {@code slots} (entry position + 1 per slot, 0 = free) for the key whose
+     * {@code stride} words are {@code w[at..at+stride)}, hash {@code h} and row {@code key} (read only
+     * when the words have an object cell): the slot holding its entry, or {@code -(free slot + 1)} for
+     * the first free slot of its probe sequence (where it would go).
+     */
+    static int probe(int[] slots, int[] hashes, long[] words, Row[] keyRows, int stride, long[] w, int at, int h,
+            Row key) {
         int mask = slots.length - 1;
         int i = h & mask;
         while (true) {
             int e = slots[i];
             if (e == 0) {
-                return -1;
+                return -(i + 1);
             }
             int k = e - 1;
-            if (hashes[k] == h && Arrays.equals(words, k * stride, k * stride + stride, p, 0, stride)) {
-                return k;
+            if (hashes[k] == h && Arrays.equals(words, k * stride, k * stride + stride, w, at, at + stride)
+                    && (!Cells.hasObject(w[at]) || Cells.sameObjects(w[at], keyRows[k], key))) {
+                return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    /** The key of entry {@code k}, decoded. */
+    /** The first free slot for hash {@code h} in {@code slots} (a key known to be absent). */
+    static int freeSlot(int[] slots, int h) {
+        int mask = slots.length - 1;
+        int i = h & mask;
+        while (slots[i] != 0) {
+            i = (i + 1) & mask;
+        }
+        return i;
+    }
+
+    /** The entry of the key whose words are {@code p[0..arity]} (hash {@code h}, row {@code key}), or -1. */
+    int find(long[] p, int h, Row key) {
+        int s = probe(slots, hashes, words, keyRows, arity + 1, p, 0, h, key);
+        return s < 0 ? -1 : slots[s] - 1;
+    }
+
+    /** The key row kept for entry {@code k} (null when its key has no object cell). */
+    Row keyRow(int k) {
+        return keyRows == null ? null : keyRows[k];
+    }
+
+    /** The key of entry {@code k}. */
     Row key(int k) {
+        Row r = keyRow(k);
+        if (r != null) {
+            return r;
+        }
         int stride = arity + 1;
         return Cells.decode(words[k * stride], words, k * stride + 1, arity);
     }
@@ -80,17 +117,17 @@ final class KeyBatch {
         for (int i = 0; i < n; i++) {
             s[i] = sets[i].negate();
         }
-        return new KeyBatch(arity, words, s, hashes, slots, n, rows);
+        return new KeyBatch(arity, words, s, hashes, slots, keyRows, n, rows);
     }
 
     /** a + b as one batch (keys whose Z-sets cancel are dropped). */
     static KeyBatch merge(KeyBatch a, KeyBatch b) {
         Builder m = new Builder(a.arity, a.n + b.n);
         for (int i = 0; i < a.n; i++) {
-            m.put(a.words, i * (a.arity + 1), a.hashes[i], a.sets[i]);
+            m.put(a.words, i * (a.arity + 1), a.hashes[i], a.keyRow(i), a.sets[i]);
         }
         for (int i = 0; i < b.n; i++) {
-            m.put(b.words, i * (b.arity + 1), b.hashes[i], b.sets[i]);
+            m.put(b.words, i * (b.arity + 1), b.hashes[i], b.keyRow(i), b.sets[i]);
         }
         return m.build();
     }
@@ -102,6 +139,7 @@ final class KeyBatch {
         private ZSet[] sets;
         private int[] hashes;
         private int[] slots;
+        private Row[] keyRows;
         private int n;
 
         Builder(int arity, int expected) {
@@ -117,34 +155,33 @@ final class KeyBatch {
             return n;
         }
 
-        /** Adds {@code z} under the key whose words are {@code w[at..at+arity]}. */
-        void put(long[] w, int at, int h, ZSet z) {
+        /**
+         * Adds {@code z} under the key whose words ({@link Cells#encodeHashed}) are
+         * {@code w[at..at+arity]}, hash {@code h}; {@code key} is its row, needed (and kept) only
+         * when it has an object cell.
+         */
+        void put(long[] w, int at, int h, Row key, ZSet z) {
             int stride = arity + 1;
-            int mask = slots.length - 1;
-            int i = h & mask;
-            while (true) {
-                int e = slots[i];
-                if (e == 0) {
-                    break;
-                }
-                int k = e - 1;
-                if (hashes[k] == h && Arrays.equals(words, k * stride, k * stride + stride, w, at, at + stride)) {
-                    sets[k] = sets[k].plus(z);
-                    return;
-                }
-                i = (i + 1) & mask;
+            int s = probe(slots, hashes, words, keyRows, stride, w, at, h, key);
+            if (s >= 0) {
+                int k = slots[s] - 1;
+                sets[k] = sets[k].plus(z);
+                return;
             }
             if (n == sets.length) {
                 grow();
-                i = h & (slots.length - 1);
-                while (slots[i] != 0) {
-                    i = (i + 1) & (slots.length - 1);
-                }
+                s = -(freeSlot(slots, h) + 1);
             }
             System.arraycopy(w, at, words, n * stride, stride);
             sets[n] = z;
             hashes[n] = h;
-            slots[i] = ++n;
+            if (Cells.hasObject(w[at])) {
+                if (keyRows == null) {
+                    keyRows = new Row[sets.length];
+                }
+                keyRows[n] = key;
+            }
+            slots[-s - 1] = ++n;
         }
 
         private void grow() {
@@ -152,14 +189,12 @@ final class KeyBatch {
             words = Arrays.copyOf(words, cap * (arity + 1));
             sets = Arrays.copyOf(sets, cap);
             hashes = Arrays.copyOf(hashes, cap);
+            if (keyRows != null) {
+                keyRows = Arrays.copyOf(keyRows, cap);
+            }
             slots = new int[slotCount(cap)];
-            int mask = slots.length - 1;
             for (int k = 0; k < n; k++) {
-                int i = hashes[k] & mask;
-                while (slots[i] != 0) {
-                    i = (i + 1) & mask;
-                }
-                slots[i] = k + 1;
+                slots[freeSlot(slots, hashes[k])] = k + 1;
             }
         }
 
@@ -181,29 +216,30 @@ final class KeyBatch {
             ZSet[] s = sets;
             int[] hs = hashes;
             int[] sl = slots;
+            Row[] kr = keyRows;
             if (live < n || sets.length > live + live / 2 + 2) {
                 w = new long[live * stride];
                 s = new ZSet[live];
                 hs = new int[live];
                 sl = new int[slotCount(live)];
-                int mask = sl.length - 1;
+                kr = keyRows == null ? null : new Row[live];
                 int j = 0;
                 for (int k = 0; k < n; k++) {
                     if (!sets[k].isEmpty()) {
                         System.arraycopy(words, k * stride, w, j * stride, stride);
                         s[j] = sets[k];
                         hs[j] = hashes[k];
-                        int i = hs[j] & mask;
-                        while (sl[i] != 0) {
-                            i = (i + 1) & mask;
+                        if (kr != null) {
+                            kr[j] = keyRows[k];
                         }
-                        sl[i] = ++j;
+                        sl[freeSlot(sl, hs[j])] = ++j;
                     }
                 }
             }
             words = null;
             sets = null;
-            return new KeyBatch(arity, w, s, hs, sl, live, rows);
+            keyRows = null;
+            return new KeyBatch(arity, w, s, hs, sl, kr, live, rows);
         }
     }
 }
