@@ -15,6 +15,7 @@ import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.java.functions.KeySelector;
+import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.api.java.typeutils.RowTypeInfo;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.MemorySize;
@@ -82,7 +83,7 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
     }
 
     /** Starts the MiniCluster (or returns the running one, when it has enough slots). */
-    private static synchronized URI cluster(int parallelism) throws Exception {
+    static synchronized URI cluster(int parallelism) throws Exception {
         if (cluster != null && slots >= parallelism) {
             return rest;
         }
@@ -140,6 +141,7 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
         } catch (Exception e) {
             throw new RemoteEngineException("cannot start Flink's MiniCluster: " + e, e);
         }
+        program = constantsFed(program);
         List<SqlProgram.Table> tables = program.tables();
         List<List<Fed>> fed = new ArrayList<>();
         List<Map<org.dbspstudio.model.types.Row, Long>> contents = new ArrayList<>();
@@ -150,6 +152,12 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
             List<Fed> step = new ArrayList<>();
             step.add(new Fed(-1, t, true, null));
             for (int i = 0; i < tables.size(); i++) {
+                if (tables.get(i).name().equals(UNIT)) {
+                    if (t == 0) {
+                        feed(tables.get(i), i, List.of(new Change(org.dbspstudio.model.types.Row.of(1L), 1)), t, step, contents.get(i));
+                    }
+                    continue;
+                }
                 StepData d = scenario.at(tables.get(i).name(), t);
                 if (d instanceof StepData.Rows rows) {
                     feed(tables.get(i), i, rows.changes(), t, step, contents.get(i));
@@ -159,6 +167,127 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
         }
         List<Map<String, List<Change>>> result = job(program, fed, parallelism, uri);
         return result;
+    }
+
+    /**
+     * The input the runner adds for the program's constants: one row (1) from step 0 on. Its name
+     * is no input's (inputs are named by identifiers).
+     */
+    static final String UNIT = "dbsp unit";
+
+    /**
+     * The program with each {@code (VALUES (r1), (r2), …)} in its views read from {@link #UNIT}
+     * instead, as {@code (SELECT r1 FROM unit UNION ALL SELECT r2 FROM unit …)} (same rows, same
+     * types), and UNIT among its tables when a view reads it. Flink plans a VALUES as a source of
+     * its own, which emits its rows whenever its task gets to it, maybe after the checkpoint that
+     * ends step 0 (the rows would then be counted in a later step); the unit input is fed with the
+     * scenario, its row in step 0.
+     */
+    static SqlProgram constantsFed(SqlProgram program) throws RemoteEngineException {
+        String unit = program.dialect().id(UNIT);
+        List<SqlProgram.View> views = new ArrayList<>();
+        boolean read = false;
+        for (SqlProgram.View v : program.views()) {
+            String q = valuesFrom(v.query(), unit);
+            read |= !q.equals(v.query());
+            views.add(new SqlProgram.View(v.name(), v.schema(), q, v.output(), v.recursive()));
+        }
+        if (!read) {
+            return program;
+        }
+        List<SqlProgram.Table> tables = new ArrayList<>(program.tables());
+        for (SqlProgram.Table t : tables) {
+            if (t.name().equals(UNIT)) {
+                throw new RemoteEngineException("an input is named \"" + UNIT + "\", the name the Flink runner gives its constants' input");
+            }
+        }
+        tables.add(new SqlProgram.Table(UNIT, RowSchema.of(new Column("dbsp_one", org.dbspstudio.model.types.SqlType.INTEGER, false))));
+        return new SqlProgram(program.dialect(), program.notes(), tables, views);
+    }
+
+    /** {@code query} with each {@code (VALUES …)} read from the table {@code unit} (see {@link #constantsFed}). */
+    static String valuesFrom(String query, String unit) throws RemoteEngineException {
+        StringBuilder out = new StringBuilder();
+        int i = 0;
+        while (i < query.length()) {
+            char c = query.charAt(i);
+            if (c == '\'' || c == '`' || c == '"') {
+                int end = quoteEnd(query, i);
+                out.append(query, i, end);
+                i = end;
+            } else if (query.regionMatches(true, i, "(VALUES ", 0, 8)) {
+                int j = i + 8;
+                List<String> rows = new ArrayList<>();
+                while (true) {
+                    while (j < query.length() && Character.isWhitespace(query.charAt(j))) {
+                        j++;
+                    }
+                    if (j >= query.length() || query.charAt(j) != '(') {
+                        throw new RemoteEngineException("Flink runner: cannot read the VALUES in " + query);
+                    }
+                    int close = closing(query, j);
+                    rows.add(query.substring(j + 1, close));
+                    j = close + 1;
+                    while (j < query.length() && Character.isWhitespace(query.charAt(j))) {
+                        j++;
+                    }
+                    if (j < query.length() && query.charAt(j) == ',') {
+                        j++;
+                    } else if (j < query.length() && query.charAt(j) == ')') {
+                        break;
+                    } else {
+                        throw new RemoteEngineException("Flink runner: cannot read the VALUES in " + query);
+                    }
+                }
+                out.append('(');
+                for (int r = 0; r < rows.size(); r++) {
+                    out.append(r == 0 ? "" : "\nUNION ALL\n").append("SELECT ").append(rows.get(r)).append(" FROM ").append(unit);
+                }
+                out.append(')');
+                i = j + 1;
+            } else {
+                out.append(c);
+                i++;
+            }
+        }
+        return out.toString();
+    }
+
+    /** The index just past the quoted string or identifier that starts at {@code start} (doubled quotes inside). */
+    private static int quoteEnd(String s, int start) throws RemoteEngineException {
+        char q = s.charAt(start);
+        int i = start + 1;
+        while (i < s.length()) {
+            if (s.charAt(i) == q) {
+                if (i + 1 < s.length() && s.charAt(i + 1) == q) {
+                    i += 2;
+                    continue;
+                }
+                return i + 1;
+            }
+            i++;
+        }
+        throw new RemoteEngineException("Flink runner: an unclosed quote in " + s);
+    }
+
+    /** The index of the parenthesis closing the one at {@code open}. */
+    private static int closing(String s, int open) throws RemoteEngineException {
+        int depth = 0;
+        int i = open;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            if (c == '\'' || c == '`' || c == '"') {
+                i = quoteEnd(s, i);
+                continue;
+            }
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+            i++;
+        }
+        throw new RemoteEngineException("Flink runner: an unclosed parenthesis in " + s);
     }
 
     private static void feed(SqlProgram.Table table, int index, List<Change> changes, int step, List<Fed> log,
@@ -390,57 +519,88 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
     }
 
     /**
+     * {@code startsAndOutputs} (the steps' starts from the scenario's source {@code scenario}, and
+     * the output changes) with the end of each step marked ({@link StepEnds}). The scenario's source
+     * must be the only source of the job: another one (Flink plans each {@code VALUES} as a source
+     * of its own) would emit its rows when its task gets to it, which may be after the checkpoint
+     * that ends step 0, and its rows would be counted in a later step; such a job is refused.
+     */
+    static DataStream<Tagged> markStepEnds(DataStream<Tagged> startsAndOutputs, Transformation<?> scenario) {
+        for (Transformation<?> t : startsAndOutputs.getTransformation().getTransitivePredecessors()) {
+            if (t.getInputs().isEmpty() && t != scenario) {
+                throw new IllegalArgumentException("the job would read a source of Flink's own (" + t.getName()
+                        + "), whose rows do not keep to the steps");
+            }
+        }
+        return startsAndOutputs.transform("step ends", TypeInformation.of(Tagged.class), new StepEnds()).setParallelism(1);
+    }
+
+    /** An environment submitting to the MiniCluster at {@code rest}, checkpointing as the steps need. */
+    static StreamExecutionEnvironment environment(URI rest, int parallelism) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
+        StreamExecutionEnvironment env = new RemoteStreamEnvironment(rest.getHost(), rest.getPort(), conf);
+        env.configure(conf);
+        env.setParallelism(parallelism);
+        env.enableCheckpointing(CHECKPOINT_MS);
+        env.getCheckpointConfig().setMinPauseBetweenCheckpoints(0);
+        return env;
+    }
+
+    /**
+     * Reads a job's marked output ({@link StepEnds}) to its end: per step, the consolidated changes
+     * of each output ({@code outputs}: their names, by index).
+     */
+    static List<Map<String, List<Change>>> collect(CloseableIterator<Tagged> it, List<String> outputs, int steps)
+            throws RemoteEngineException {
+        List<Map<org.dbspstudio.model.types.Row, Long>> sums = new ArrayList<>();
+        for (int i = 0; i < outputs.size(); i++) {
+            sums.add(new HashMap<>());
+        }
+        List<Map<String, List<Change>>> result = new ArrayList<>();
+        while (it.hasNext()) {
+            Tagged x = it.next();
+            if (x.output == Tagged.STEP_END) {
+                if (x.step == result.size()) {
+                    Map<String, List<Change>> step = new LinkedHashMap<>();
+                    for (int i = 0; i < outputs.size(); i++) {
+                        step.put(outputs.get(i), difference(sums.get(i), Map.of()));
+                        sums.get(i).clear();
+                    }
+                    result.add(step);
+                } else if (x.step != result.size() - 1) {
+                    throw new RemoteEngineException("Flink: the end of step " + x.step + " came after step "
+                            + (result.size() - 1));
+                }
+                continue;
+            }
+            Object[] vals = new Object[x.values.length];
+            for (int k = 0; k < vals.length; k++) {
+                vals[k] = fromFlink(x.values[k]);
+            }
+            sums.get(x.output).merge(org.dbspstudio.model.types.Row.of(vals), x.positive ? 1L : -1L, Long::sum);
+        }
+        if (result.size() != steps) {
+            throw new RemoteEngineException("Flink: the job ended after " + result.size() + " of " + steps + " steps");
+        }
+        return result;
+    }
+
+    /**
      * Runs one job holding the program once over the scenario's changelog, fed a step at a time;
      * returns each step's output changes.
      */
     private static List<Map<String, List<Change>>> job(SqlProgram program, List<List<Fed>> fed, int parallelism, URI rest)
             throws RemoteEngineException {
-        Dialect d = program.dialect();
-        List<SqlProgram.View> outputs = program.outputs();
+        List<String> outputs = program.outputs().stream().map(SqlProgram.View::output).toList();
         int steps = fed.size();
         String[] where = {""};
         try {
-            Configuration conf = new Configuration();
-            conf.set(RestartStrategyOptions.RESTART_STRATEGY, "none");
-            StreamExecutionEnvironment env = new RemoteStreamEnvironment(rest.getHost(), rest.getPort(), conf);
-            env.configure(conf);
-            env.setParallelism(parallelism);
-            env.enableCheckpointing(CHECKPOINT_MS);
-            env.getCheckpointConfig().setMinPauseBetweenCheckpoints(0);
+            StreamExecutionEnvironment env = environment(rest, parallelism);
             DataStream<Tagged> marked = build(env, program, fed, where);
-            List<Map<org.dbspstudio.model.types.Row, Long>> sums = new ArrayList<>();
-            for (int i = 0; i < outputs.size(); i++) {
-                sums.add(new HashMap<>());
-            }
-            List<Map<String, List<Change>>> result = new ArrayList<>();
             try (CloseableIterator<Tagged> it = marked.executeAndCollect("dbsp " + steps + " steps")) {
-                while (it.hasNext()) {
-                    Tagged x = it.next();
-                    if (x.output == Tagged.STEP_END) {
-                        if (x.step == result.size()) {
-                            Map<String, List<Change>> step = new LinkedHashMap<>();
-                            for (int i = 0; i < outputs.size(); i++) {
-                                step.put(outputs.get(i).output(), difference(sums.get(i), Map.of()));
-                                sums.get(i).clear();
-                            }
-                            result.add(step);
-                        } else if (x.step != result.size() - 1) {
-                            throw new RemoteEngineException("Flink: the end of step " + x.step + " came after step "
-                                    + (result.size() - 1));
-                        }
-                        continue;
-                    }
-                    Object[] vals = new Object[x.values.length];
-                    for (int k = 0; k < vals.length; k++) {
-                        vals[k] = fromFlink(x.values[k]);
-                    }
-                    sums.get(x.output).merge(org.dbspstudio.model.types.Row.of(vals), x.positive ? 1L : -1L, Long::sum);
-                }
+                return collect(it, outputs, steps);
             }
-            if (result.size() != steps) {
-                throw new RemoteEngineException("Flink: the job ended after " + result.size() + " of " + steps + " steps");
-            }
-            return result;
         } catch (RemoteEngineException e) {
             throw e;
         } catch (Exception e) {
@@ -458,7 +618,7 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
      * outputs' changelogs joined with the steps' starts into {@link StepEnds}. {@code where[0]}
      * names the view being planned (for error messages).
      */
-    private static DataStream<Tagged> build(StreamExecutionEnvironment env, SqlProgram program, List<List<Fed>> fed,
+    static DataStream<Tagged> build(StreamExecutionEnvironment env, SqlProgram program, List<List<Fed>> fed,
                                             String[] where) {
         Dialect d = program.dialect();
         List<SqlProgram.View> outputs = program.outputs();
@@ -494,8 +654,7 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
                     .map(new Tag(i)).returns(TypeInformation.of(Tagged.class)));
         }
         where[0] = "";
-        DataStream<Tagged> marked = all.transform("step ends", TypeInformation.of(Tagged.class), new StepEnds()).setParallelism(1);
-        return marked;
+        return markStepEnds(all, source.getTransformation());
     }
 
     /** Plans the program for Flink (as {@link #run} would) without running it; throws what the planner reports. */
@@ -503,7 +662,7 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
         String[] where = {""};
         try {
             StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(2);
-            build(env, program, List.of(), where);
+            build(env, constantsFed(program), List.of(), where);
         } catch (Exception e) {
             throw new RemoteEngineException("Flink: " + (where[0].isEmpty() ? "" : "view " + where[0] + ": ")
                     + firstLine(e.getMessage()), e);
