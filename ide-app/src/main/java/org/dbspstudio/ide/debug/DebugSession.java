@@ -412,7 +412,8 @@ public final class DebugSession {
      */
     boolean contentsRowsAtMost(StreamRef ref, int step, long max) {
         synchronized (lock) {
-            if (sim == null || sim.trace().firstStep() > 0 || step >= sim.trace().endStep()) {
+            // a look-up per step under the lock: beyond max steps the contents are sized on the inspector's thread
+            if (sim == null || sim.trace().firstStep() > 0 || step >= sim.trace().endStep() || step > max) {
                 return false;
             }
             long rows = 0;

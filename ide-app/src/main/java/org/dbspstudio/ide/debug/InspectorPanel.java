@@ -69,7 +69,8 @@ public final class InspectorPanel extends VBox {
     });
     /** The cell value of every column, for sorting without the table. */
     private final Map<TableColumn<ValueRows.Entry, ?>, Function<ValueRows.Entry, Object>> cellOf = new IdentityHashMap<>();
-    private long requested;
+    /** The newest refresh asked for (written on the JavaFX thread, read on the inspector's). */
+    private volatile long requested;
     private final ReadOnlyLongWrapper shownRequest = new ReadOnlyLongWrapper();
     /** The sort the table's list is in (null: the value's own order). */
     private Comparator<ValueRows.Entry> listedSort;
@@ -221,6 +222,8 @@ public final class InspectorPanel extends VBox {
         if (!same) {
             buildColumns();
             buildIterationSelectors();
+            // the previous stream's rows do not belong under the new columns, even while the new ones are listed
+            items.clear();
         }
         refresh();
     }
@@ -379,7 +382,10 @@ public final class InspectorPanel extends VBox {
             showRows(request, l.rows, l.summary, look.sortKey);
             return;
         }
-        summary.setText("…");
+        // the previous step's rows are not this step's: none are shown until the new ones are listed
+        listedSortKey = null;
+        items.clear();
+        summary.setText("listing…");
         WORKER.execute(() -> {
             if (request != requested) {
                 return;
