@@ -67,6 +67,11 @@ public final class InspectorPanel extends VBox {
         t.setDaemon(true);
         return t;
     });
+    /** Runs {@code r} on the inspector's thread after the listings queued before it (tests hold the thread with it). */
+    static void onInspectorThread(Runnable r) {
+        WORKER.execute(r);
+    }
+
     /** The cell value of every column, for sorting without the table. */
     private final Map<TableColumn<ValueRows.Entry, ?>, Function<ValueRows.Entry, Object>> cellOf = new IdentityHashMap<>();
     /** The newest refresh asked for (written on the JavaFX thread, read on the inspector's). */

@@ -303,4 +303,78 @@ class DebuggerUiTest extends IdeTestBase {
         // the canvas follows the chosen iteration
         assertThat(fx(() -> String.valueOf(debugger().values(t).labels()))).contains("o.out=5 rows");
     }
+
+    /**
+     * While a large value is being listed on the inspector's thread (held here), the table shows
+     * no rows and says so: neither the previously selected stream's rows under the new stream's
+     * title and columns, nor the previous step's contents under the new step's title.
+     */
+    @Test
+    void whileALargeValueIsListedTheTableShowsNoRowsOfAnotherStreamOrStep(FxRobot robot) throws Exception {
+        int n = InspectorPanel.INLINE_ROWS + 1000;
+        CircuitDocument d = DebugFixtures.usersOrders();
+        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
+        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(DebugFixtures.ch(1, i, "user" + i));
+            orders.add(DebugFixtures.ch(1, i, "item" + i));
+        }
+        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
+        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users), org.dbspstudio.model.StepData.EMPTY_ROWS));
+        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders),
+                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(1, 5, "extra")))));
+        d.setScenario(sc);
+        EditorTab t = open(d, "listing.json");
+        robot.clickOn("#op-j");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n);
+
+        // another large stream while the inspector's thread is busy: no rows of the join under the users' title
+        java.util.concurrent.CountDownLatch hold = holdInspectorThread();
+        robot.clickOn("#op-users");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(ins::titleText)).startsWith("users.out");
+        assertThat(fx(ins::upToDate)).isFalse();
+        assertThat(fx(ins::shown)).isEmpty();
+        assertThat(fx(ins::summaryText)).isEqualTo("listing…");
+        hold.countDown();
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n).allMatch(e -> e.row().size() == 2);
+
+        // the next step's contents while the inspector's thread is busy: no rows of step 0 under step 1
+        robot.clickOn("#op-j");
+        robot.clickOn("#inspect-contents");
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n);
+        hold = holdInspectorThread();
+        robot.clickOn("#debug-step");
+        settle(t, 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(ins::titleText)).endsWith("step 1");
+        assertThat(fx(ins::shown)).isEmpty();
+        assertThat(fx(ins::summaryText)).isEqualTo("listing…");
+        hold.countDown();
+        inspectorShown();
+        assertThat(fx(ins::shown)).hasSize(n + 1).extracting(e -> e.row().get(2)).contains("extra");
+    }
+
+    /** Keeps the inspector's thread busy until the latch returned is counted down (at most a minute). */
+    private static java.util.concurrent.CountDownLatch holdInspectorThread() throws InterruptedException {
+        java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
+        InspectorPanel.onInspectorThread(() -> {
+            held.countDown();
+            try {
+                hold.await(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        held.await(60, TimeUnit.SECONDS);
+        return hold;
+    }
 }
