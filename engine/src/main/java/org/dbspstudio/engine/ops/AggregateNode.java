@@ -32,7 +32,7 @@ import org.dbspstudio.model.types.StreamType;
  * by −old/+new per changed group; so {@code D(aggregate(I(Δ)))} costs O(|Δ|). Otherwise every
  * group is recomputed from the whole input.
  */
-final class AggregateNode extends OpNode {
+final class AggregateNode extends SnapshotNode {
     private final boolean indexed;
     private final KeyFn groupBy;
     private final boolean global;
@@ -42,8 +42,6 @@ final class AggregateNode extends OpNode {
 
     private Map<Row, Group> groups;
     private StreamValue prevIn;
-    private ZSet prevOut;
-    private int prevTick = -2;
 
     private AggregateNode(Operator op, boolean indexed, KeyFn groupBy, List<AggCall> calls, TypedExpr[] args, SqlType[] argTypes) {
         super(op);
@@ -121,10 +119,8 @@ final class AggregateNode extends OpNode {
     public void eval(Ctx ctx) throws ExprException {
         StreamValue in = ctx.in(0);
         StreamValue d = ctx.inDelta(0);
-        boolean incremental = d != null && ctx.deltaTracking() && groups != null && prevTick == ctx.tick() - 1;
-        ZSet out;
-        ZSet outDelta = null;
-        if (incremental) {
+        boolean known = d != null && ctx.deltaTracking();
+        evalSnapshot(ctx, known, () -> {
             Map<Row, Group> changed = new LinkedHashMap<>();
             apply(d, prevIn, changed, ctx);
             ZSet.Builder delta = ZSet.builder();
@@ -141,9 +137,8 @@ final class AggregateNode extends OpNode {
                     groups.remove(g.key);
                 }
             }
-            outDelta = delta.build();
-            out = prevOut.plus(outDelta);
-        } else {
+            return delta.build();
+        }, () -> {
             groups = new HashMap<>();
             if (global) {
                 groups.put(Row.EMPTY, new Group(Row.EMPTY));
@@ -156,17 +151,10 @@ final class AggregateNode extends OpNode {
                     b.add(g.emitted, 1);
                 }
             }
-            out = b.build();
-        }
-        ctx.out(0, out, outDelta);
-        if (d != null && ctx.deltaTracking()) {
+            return b.build();
+        });
+        if (known) {
             prevIn = in;
-            prevOut = out;
-            prevTick = ctx.tick();
-        } else {
-            groups = null;
-            prevIn = null;
-            prevOut = null;
         }
     }
 
@@ -208,11 +196,9 @@ final class AggregateNode extends OpNode {
     }
 
     @Override
-    public void resetClock() {
+    void forget() {
         groups = null;
         prevIn = null;
-        prevOut = null;
-        prevTick = -2;
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.util.Set;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.expr.ExprException;
 import org.dbspstudio.model.types.Row;
 
 /**
@@ -234,11 +235,9 @@ final class Distincts {
      * distinct(in), distinct(a + b) or distinct(a − b). When the combined input's change since
      * the previous tick is known it updates its previous output by H(previous input, change).
      */
-    static final class DistinctNode extends OpNode {
+    static final class DistinctNode extends SnapshotNode {
         private final int sign;
         private ZSet prevIn;
-        private ZSet prevOut;
-        private int prevTick = -2;
 
         DistinctNode(Operator op, int sign) {
             super(op);
@@ -246,28 +245,20 @@ final class Distincts {
         }
 
         @Override
-        public void eval(Ctx ctx) {
+        public void eval(Ctx ctx) throws ExprException {
             ZSet in = (ZSet) (sign == 0 ? ctx.in(0) : sign > 0 ? ctx.in(0).plus(ctx.in(1)) : ctx.in(0).minus(ctx.in(1)));
             StreamValue d = sign == 0 ? ctx.inDelta(0) : combinedDelta(ctx);
-            ZSet out;
-            ZSet outDelta = null;
-            if (d != null && ctx.deltaTracking() && prevOut != null && prevTick == ctx.tick() - 1) {
+            boolean known = d != null && ctx.deltaTracking();
+            evalSnapshot(ctx, known, () -> {
                 ZSet dz = (ZSet) d;
                 ctx.work(dz.size());
-                outDelta = h(prevIn, dz);
-                out = prevOut.plus(outDelta);
-            } else {
+                return h(prevIn, dz);
+            }, () -> {
                 ctx.work(in.size());
-                out = in.distinct();
-            }
-            ctx.out(0, out, outDelta);
-            if (d != null && ctx.deltaTracking()) {
+                return in.distinct();
+            });
+            if (known) {
                 prevIn = in;
-                prevOut = out;
-                prevTick = ctx.tick();
-            } else {
-                prevOut = null;
-                prevIn = null;
             }
         }
 
@@ -281,15 +272,13 @@ final class Distincts {
         }
 
         @Override
-        public void resetClock() {
+        void forget() {
             prevIn = null;
-            prevOut = null;
-            prevTick = -2;
         }
 
         @Override
         public long stateSize() {
-            return prevOut == null ? 0 : prevIn.size() + prevOut.size();
+            return prevIn == null ? 0 : prevIn.size() + previousOutputSize();
         }
     }
 

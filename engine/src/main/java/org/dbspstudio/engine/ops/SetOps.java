@@ -3,6 +3,7 @@ package org.dbspstudio.engine.ops;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.expr.ExprException;
 
 /**
  * INTERSECT [ALL] and EXCEPT [ALL] with bag semantics, and their incremental form H₂
@@ -65,13 +66,11 @@ final class SetOps {
      * so the work is |a|; when both inputs' changes since the previous tick are known, the previous
      * output is updated by H₂ instead (work proportional to the changes).
      */
-    static final class SetOpNode extends OpNode {
+    static final class SetOpNode extends SnapshotNode {
         private final boolean intersect;
         private final boolean all;
         private ZSet prevA;
         private ZSet prevB;
-        private ZSet prevOut;
-        private int prevTick = -2;
 
         SetOpNode(Operator op, boolean intersect, boolean all) {
             super(op);
@@ -80,19 +79,16 @@ final class SetOps {
         }
 
         @Override
-        public void eval(Ctx ctx) {
+        public void eval(Ctx ctx) throws ExprException {
             ZSet a = (ZSet) ctx.in(0);
             ZSet b = (ZSet) ctx.in(1);
             StreamValue da = ctx.inDelta(0);
             StreamValue db = ctx.inDelta(1);
             boolean known = da != null && db != null && ctx.deltaTracking();
-            ZSet out;
-            ZSet outDelta = null;
-            if (known && prevOut != null && prevTick == ctx.tick() - 1) {
+            evalSnapshot(ctx, known, () -> {
                 ctx.work(((ZSet) da).size() + ((ZSet) db).size());
-                outDelta = change(intersect, all, prevA, prevB, (ZSet) da, (ZSet) db);
-                out = prevOut.plus(outDelta);
-            } else {
+                return change(intersect, all, prevA, prevB, (ZSet) da, (ZSet) db);
+            }, () -> {
                 ctx.work(a.size());
                 ZSet.Builder o = ZSet.builder();
                 a.forEach((x, w) -> {
@@ -101,32 +97,23 @@ final class SetOps {
                         o.add(x, v);
                     }
                 });
-                out = o.build();
-            }
-            ctx.out(0, out, outDelta);
+                return o.build();
+            });
             if (known) {
                 prevA = a;
                 prevB = b;
-                prevOut = out;
-                prevTick = ctx.tick();
-            } else {
-                prevA = null;
-                prevB = null;
-                prevOut = null;
             }
         }
 
         @Override
-        public void resetClock() {
+        void forget() {
             prevA = null;
             prevB = null;
-            prevOut = null;
-            prevTick = -2;
         }
 
         @Override
         public long stateSize() {
-            return prevOut == null ? 0 : prevOut.size();
+            return previousOutputSize();
         }
     }
 

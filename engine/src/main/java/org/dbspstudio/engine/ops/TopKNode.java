@@ -1,13 +1,10 @@
 package org.dbspstudio.engine.ops;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.dbspstudio.engine.ops.SortOrder.Entry;
 import org.dbspstudio.engine.run.EngineException;
-import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Params;
 import org.dbspstudio.model.SortKey;
@@ -28,20 +25,20 @@ import org.dbspstudio.model.types.StreamType;
  * changed row, then the first k ranks of the partition are recomputed and the output changes by
  * −old/+new top k of that partition (docs/theory.md §4).
  */
-final class TopKNode extends OpNode {
+final class TopKNode extends PartitionedNode<TopKNode.Partition> {
     private final KeyFn partitionBy;
     private final SortOrder sort;
     private final long k;
     private final SortKey.Rank rank;
     private final boolean rankColumn;
 
-    private Map<Row, Partition> partitions;
-    private ZSet prevOut;
-    private int prevTick = -2;
-
-    private final class Partition {
-        final TreeMap<Entry, Long> rows = new TreeMap<>(sort.entries);
+    /** A partition's rows with their weights, and the top k it emitted. */
+    static final class Partition extends PartitionedNode.Partition<Long> {
         Map<Row, Long> emitted = Map.of();
+
+        Partition(SortOrder sort) {
+            super(sort.entries);
+        }
     }
 
     private TopKNode(org.dbspstudio.model.Operator op, KeyFn partitionBy, SortOrder sort, long k,
@@ -66,14 +63,9 @@ final class TopKNode extends OpNode {
 
     @Override
     public void eval(Ctx ctx) throws ExprException {
-        ZSet in = (ZSet) ctx.in(0);
-        StreamValue d = ctx.inDelta(0);
-        boolean incremental = d != null && ctx.deltaTracking() && partitions != null && prevTick == ctx.tick() - 1;
-        ZSet out;
-        ZSet outDelta = null;
-        if (incremental) {
+        evalPartitions(ctx, d -> {
             Map<Row, Partition> touched = new LinkedHashMap<>();
-            apply((ZSet) d, touched, ctx);
+            apply(d, touched, ctx);
             ZSet.Builder delta = ZSet.builder();
             for (var e : touched.entrySet()) {
                 Partition part = e.getValue();
@@ -86,33 +78,23 @@ final class TopKNode extends OpNode {
                     partitions.remove(e.getKey());
                 }
             }
-            outDelta = delta.build();
-            out = prevOut.plus(outDelta);
-        } else {
-            partitions = new HashMap<>();
+            return delta.build();
+        }, in -> {
             apply(in, null, ctx);
             ZSet.Builder all = ZSet.builder();
             for (Partition part : partitions.values()) {
                 part.emitted = top(part);
                 part.emitted.forEach(all::add);
             }
-            out = all.build();
-        }
-        ctx.out(0, out, outDelta);
-        if (d != null && ctx.deltaTracking()) {
-            prevOut = out;
-            prevTick = ctx.tick();
-        } else {
-            partitions = null;
-            prevOut = null;
-        }
+            return all.build();
+        });
     }
 
     private void apply(ZSet change, Map<Row, Partition> touched, Ctx ctx) throws ExprException {
         ctx.work(change.size());
         change.forEachX((x, w) -> {
             Row key = partitionBy == null ? Row.EMPTY : partitionBy.apply(x);
-            Partition part = partitions.computeIfAbsent(key, q -> new Partition());
+            Partition part = partitions.computeIfAbsent(key, q -> new Partition(sort));
             if (touched != null) {
                 touched.putIfAbsent(key, part);
             }
@@ -163,24 +145,5 @@ final class TopKNode extends OpNode {
             before += w;
         }
         return out;
-    }
-
-    @Override
-    public void resetClock() {
-        partitions = null;
-        prevOut = null;
-        prevTick = -2;
-    }
-
-    @Override
-    public long stateSize() {
-        if (partitions == null) {
-            return 0;
-        }
-        long n = 0;
-        for (Partition p : partitions.values()) {
-            n += p.rows.size();
-        }
-        return n;
     }
 }

@@ -11,7 +11,6 @@ import java.util.NavigableMap;
 import java.util.TreeMap;
 import org.dbspstudio.engine.ops.SortOrder.Entry;
 import org.dbspstudio.engine.run.EngineException;
-import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.AggCall;
 import org.dbspstudio.model.AggFunction;
@@ -46,7 +45,7 @@ import org.dbspstudio.model.types.StreamType;
  * <p>The same node runs {@code over} on snapshots (incrementally from the snapshot's known change, else
  * from scratch) and its incremental form {@code overΔ}, whose input and output are changes.
  */
-final class WindowAggregateNode extends OpNode {
+final class WindowAggregateNode extends PartitionedNode<WindowAggregateNode.Partition> {
     private final boolean deltaInput;
     private final KeyFn partitionBy;
     private final SortOrder sort;
@@ -56,10 +55,6 @@ final class WindowAggregateNode extends OpNode {
     private final TypedExpr[] args;
     private final SqlType[] argTypes;
 
-    private Map<Row, Partition> partitions;
-    private ZSet prevOut;
-    private int prevTick = -2;
-
     /** A row's weight, the output rows it emitted, and (unbounded frames) the aggregate up to and including it. */
     private static final class Slot {
         long weight;
@@ -67,8 +62,11 @@ final class WindowAggregateNode extends OpNode {
         Acc prefix;
     }
 
-    private final class Partition {
-        final TreeMap<Entry, Slot> rows = new TreeMap<>(sort.entries);
+    /** A partition's rows, each with its slot. */
+    static final class Partition extends PartitionedNode.Partition<Slot> {
+        Partition(SortOrder sort) {
+            super(sort.entries);
+        }
     }
 
     private WindowAggregateNode(Operator op, boolean deltaInput, KeyFn partitionBy, SortOrder sort,
@@ -119,26 +117,7 @@ final class WindowAggregateNode extends OpNode {
             ctx.out(0, apply((ZSet) ctx.in(0), ctx), null);
             return;
         }
-        ZSet in = (ZSet) ctx.in(0);
-        StreamValue d = ctx.inDelta(0);
-        boolean incremental = d != null && ctx.deltaTracking() && partitions != null && prevTick == ctx.tick() - 1;
-        ZSet out;
-        ZSet outDelta = null;
-        if (incremental) {
-            outDelta = apply((ZSet) d, ctx);
-            out = prevOut.plus(outDelta);
-        } else {
-            partitions = new HashMap<>();
-            out = apply(in, ctx);
-        }
-        ctx.out(0, out, outDelta);
-        if (d != null && ctx.deltaTracking()) {
-            prevOut = out;
-            prevTick = ctx.tick();
-        } else {
-            partitions = null;
-            prevOut = null;
-        }
+        evalPartitions(ctx, d -> apply(d, ctx), in -> apply(in, ctx));
     }
 
     /** Applies a change to the partitions and returns the change of the output. */
@@ -151,7 +130,7 @@ final class WindowAggregateNode extends OpNode {
         });
         ZSet.Builder out = ZSet.builder();
         for (var e : byPartition.entrySet()) {
-            Partition part = partitions.computeIfAbsent(e.getKey(), q -> new Partition());
+            Partition part = partitions.computeIfAbsent(e.getKey(), q -> new Partition(sort));
             update(part, e.getValue(), out, ctx);
             if (part.rows.isEmpty()) {
                 partitions.remove(e.getKey());
@@ -355,25 +334,6 @@ final class WindowAggregateNode extends OpNode {
         } catch (ExprException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    @Override
-    public void resetClock() {
-        partitions = null;
-        prevOut = null;
-        prevTick = -2;
-    }
-
-    @Override
-    public long stateSize() {
-        if (partitions == null) {
-            return 0;
-        }
-        long n = 0;
-        for (Partition p : partitions.values()) {
-            n += p.rows.size();
-        }
-        return n;
     }
 
     // ------------------------------------------------------------------ aggregate values

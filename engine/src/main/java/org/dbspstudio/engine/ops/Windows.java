@@ -104,13 +104,11 @@ final class Windows {
      * {@code v} by time: work proportional to the change and to the rows the edge passes. The index
      * holds all of {@code v}, so its memory grows with {@code v} — unlike {@code I_W}'s.
      */
-    static final class WindowNode extends OpNode {
+    static final class WindowNode extends SnapshotNode {
         private final TypedExpr ts;
         private final long bound;
         private ByTime index;
-        private ZSet prevOut;
         private long prevEdge;
-        private int prevTick = -2;
 
         WindowNode(Operator op, TypedExpr ts, long bound) {
             super(op);
@@ -124,9 +122,7 @@ final class Windows {
             long edge = Math.subtractExact(((ZInt) ctx.in(1)).value(), bound);
             StreamValue d = ctx.inDelta(0);
             boolean tracked = d != null && ctx.deltaTracking();
-            ZSet out;
-            ZSet outDelta = null;
-            if (tracked && index != null && prevTick == ctx.tick() - 1) {
+            evalSnapshot(ctx, tracked, () -> {
                 ZSet dz = (ZSet) d;
                 ZSet.Builder change = ZSet.builder();
                 long lo = Math.min(edge, prevEdge);
@@ -149,9 +145,8 @@ final class Windows {
                     }
                 });
                 ctx.work(dz.size() + moved);
-                outDelta = change.build();
-                out = prevOut.plus(outDelta);
-            } else {
+                return change.build();
+            }, () -> {
                 index = new ByTime();
                 ZSet.Builder o = ZSet.builder();
                 v.forEachX((x, w) -> {
@@ -164,29 +159,21 @@ final class Windows {
                     }
                 });
                 ctx.work(v.size());
-                out = o.build();
-            }
-            ctx.out(0, out, outDelta);
+                return o.build();
+            });
             if (tracked) {
-                prevOut = out;
                 prevEdge = edge;
-                prevTick = ctx.tick();
-            } else {
-                index = null;
-                prevOut = null;
             }
         }
 
         @Override
-        public void resetClock() {
+        void forget() {
             index = null;
-            prevOut = null;
-            prevTick = -2;
         }
 
         @Override
         public long stateSize() {
-            return index == null ? 0 : index.size + prevOut.size();
+            return index == null ? 0 : index.size + previousOutputSize();
         }
     }
 
