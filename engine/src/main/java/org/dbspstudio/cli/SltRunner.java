@@ -22,6 +22,7 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.util.NlsString;
+import org.dbspstudio.engine.ops.SortOrder;
 import org.dbspstudio.engine.run.EngineException;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.sql.SqlFrontEnd;
@@ -610,28 +611,11 @@ final class SltRunner {
         return values;
     }
 
-    @SuppressWarnings({"unchecked", "rawtypes"})
+    /** The query's ORDER BY, as the engine's top-k and window aggregates order rows ({@link SortOrder#compareKey}). */
     private static Comparator<Row> order(List<SqlFrontEnd.SortKey> keys) {
         return (a, b) -> {
             for (SqlFrontEnd.SortKey k : keys) {
-                Object x = a.get(k.column());
-                Object y = b.get(k.column());
-                int c;
-                if (x == null || y == null) {
-                    c = x == y ? 0 : (x == null) == k.nullsFirst() ? -1 : 1;
-                    if (c != 0) {
-                        return c;
-                    }
-                    continue;
-                }
-                if (x instanceof Number n && y instanceof Number m) {
-                    c = new BigDecimal(n.toString()).compareTo(new BigDecimal(m.toString()));
-                } else {
-                    c = ((Comparable) x).compareTo(y);
-                }
-                if (k.descending()) {
-                    c = -c;
-                }
+                int c = SortOrder.compareKey(a.get(k.column()), b.get(k.column()), k.descending(), k.nullsFirst());
                 if (c != 0) {
                     return c;
                 }

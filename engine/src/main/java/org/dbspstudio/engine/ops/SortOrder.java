@@ -18,7 +18,7 @@ import org.dbspstudio.model.types.Row;
  * 10.5), other values of different classes by their text, reversed for DESC. {@link #entries} then breaks ties by the whole row, column by column, so that the order of a
  * partition's rows is total and deterministic.
  */
-final class SortOrder {
+public final class SortOrder {
     /** A row with its evaluated sort keys. */
     record Entry(Object[] sort, Row row) {
     }
@@ -96,21 +96,25 @@ final class SortOrder {
     /** Compares by the sort keys only: 0 for peers. */
     int compareSort(Entry a, Entry b) {
         for (int i = 0; i < keys.length; i++) {
-            Object x = a.sort[i];
-            Object y = b.sort[i];
-            int c;
-            if (x == null || y == null) {
-                c = x == y ? 0 : (x == null) == keys[i].nullsFirst() ? -1 : 1;
-            } else {
-                c = compareValues(x, y);
-                if (keys[i].descending()) {
-                    c = -c;
-                }
-            }
+            int c = compareKey(a.sort[i], b.sort[i], keys[i].descending(), keys[i].nullsFirst());
             if (c != 0) {
                 return c;
             }
         }
         return 0;
+    }
+
+    /**
+     * Compares two values of one sort key: a NULL first or last as {@code nullsFirst} says (whatever
+     * the direction), non-NULL values by {@link #compareValues}, reversed when {@code descending}.
+     * The ORDER BY of every part of the engine that sorts rows (top-k, window aggregates, the SQL
+     * Logic Test runner's {@code nosort} results).
+     */
+    public static int compareKey(Object x, Object y, boolean descending, boolean nullsFirst) {
+        if (x == null || y == null) {
+            return x == y ? 0 : (x == null) == nullsFirst ? -1 : 1;
+        }
+        int c = compareValues(x, y);
+        return descending ? -c : c;
     }
 }

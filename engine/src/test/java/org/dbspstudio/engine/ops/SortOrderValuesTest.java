@@ -46,4 +46,17 @@ class SortOrderValuesTest {
         assertTrue(SortOrder.compareValues(9L, 10L) < 0);
         assertTrue(SortOrder.compareValues(new BigDecimal("1.10"), new BigDecimal("1.2")) < 0);
     }
+
+    /** One sort key: NULLs where NULLS FIRST/LAST says in either direction; DESC reverses the values only. */
+    @Test
+    void aKeyPlacesNullsAsAskedAndReversesOnlyValuesWhenDescending() {
+        assertTrue(SortOrder.compareKey(null, 1L, false, true) < 0);
+        assertTrue(SortOrder.compareKey(null, 1L, true, true) < 0, "NULLS FIRST holds under DESC");
+        assertTrue(SortOrder.compareKey(null, 1L, false, false) > 0);
+        assertTrue(SortOrder.compareKey(1L, null, true, false) < 0, "NULLS LAST holds under DESC");
+        assertEquals(0, SortOrder.compareKey(null, null, true, true));
+        assertTrue(SortOrder.compareKey(9L, 10.5, false, true) < 0);
+        assertTrue(SortOrder.compareKey(9L, 10.5, true, true) > 0);
+        assertTrue(SortOrder.compareKey(Double.NaN, 1.0, true, false) < 0, "NaN after every number, first under DESC");
+    }
 }
