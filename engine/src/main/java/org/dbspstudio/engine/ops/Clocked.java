@@ -317,6 +317,15 @@ final class Clocked {
             StreamValue in = ctx.in(0);
             int j = ctx.tick();
             StreamValue basis = previousAt(j);
+            if (mode != Mode.ACCUMULATE && j >= 1 && j >= previous.size() && current.size() == j
+                    && in == lastInput && basis == previousAt(j - 1)) {
+                // beyond the previous step's iterations, the same basis plus the same input: the same
+                // sum as at j − 1 (e.g. a constant tail), kept once, not copied per iteration
+                StreamValue same = current.get(j - 1);
+                keep(same, null);
+                ctx.outOuter(0, same, new OuterChange(basis, in, zero instanceof ZSet ? ZSet.EMPTY : null));
+                return;
+            }
             ZSet[] fresh = {null};
             StreamValue out = mode == Mode.NONE ? null : traced(ctx, (ZSet) basis, (ZSet) in, j, fresh);
             if (out == null) {
@@ -460,6 +469,22 @@ final class Clocked {
                 keep(out, null);
             }
             super.endOuterStep(iterations);
+            if (mode == Mode.EACH) {
+                // a value kept once for several iterations (see eval) and not dropped as a trailing
+                // repeat: its rows go to the trace at each such iteration, as the next step adds there
+                for (int j = 0; j < previous.size() && trace != null; j++) {
+                    ZSet v = (ZSet) previous.get(j);
+                    if (v.accumulated() && v.traceFrom() != j) {
+                        trace = trace.plus(v, j);
+                        if (trace != null) {
+                            previous.set(j, new NestedTrace.Cell(trace).at(j, v.size()));
+                        }
+                    }
+                }
+                if (trace == null) {
+                    mode = Mode.NONE;
+                }
+            }
             touched = new HashMap<>();
             due = new HashMap<>();
             sizeDelta = 0;
@@ -478,8 +503,8 @@ final class Clocked {
                 return trace.zeroAt(j);
             }
             if (mode == Mode.EACH) {
-                if (trace.zeroAt(j) && trace.zeroAt(j - 1)) {
-                    return true;
+                if (current.get(j) == current.get(j - 1) || trace.zeroAt(j) && trace.zeroAt(j - 1)) {
+                    return true; // the same value kept twice (nothing added at j), or both zero
                 }
                 ZSet a = (ZSet) current.get(j);
                 ZSet b = (ZSet) current.get(j - 1);
