@@ -2,7 +2,6 @@ package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -22,8 +21,10 @@ import org.dbspstudio.model.types.Row;
  * steps, held as packed sorted runs with an iteration column, merged and compacted as it grows,
  * read by accumulation) driven by random outer steps of random changes at random iterations,
  * against a plain map per iteration of row → weight: every accumulated read {@code S(j) = Σ_{i≤j}
- * X_i} (size, iteration, lookups, the Z-set operations on the view), which iterations are zero, and
- * that every earlier version stays intact after later additions (merges and cancellations).
+ * X_i} (size, iteration, lookups one by one and many together, the iterations where a row has
+ * entries, the Z-set operations on the view), which iterations are zero, each X_j's size, which X_i
+ * and X_j may be equal, and that every earlier version stays intact after later additions (merges
+ * and cancellations).
  */
 class NestedTraceProperties {
 
@@ -39,36 +40,18 @@ class NestedTraceProperties {
         return c.list().ofMinSize(1).ofMaxSize(8).list().ofMinSize(1).ofMaxSize(8);
     }
 
-    private static final Object[] ODD = {null, 1.5, true, "s", new BigDecimal("2.50"), 7L};
-
     /** Row k: integers only for most keys, other kinds for some (tagged runs mixed with untagged ones). */
     static Row row(int k) {
-        return k % 5 == 0 ? Row.of((long) (k % 250), ODD[k % ODD.length]) : Row.of((long) (k % 250), (long) (k % 17));
-    }
-
-    private static void merge(Map<Row, Long> m, Row r, long w) {
-        m.merge(r, w, (a, b) -> a + b == 0 ? null : a + b);
+        return PackedRowGen.mostlyIntegers(k, 250);
     }
 
     /** Σ_{i ≤ j} X_i of the oracle. */
     private static Map<Row, Long> upTo(List<Map<Row, Long>> xs, int j) {
         Map<Row, Long> s = new HashMap<>();
         for (int i = 0; i <= j && i < xs.size(); i++) {
-            xs.get(i).forEach((r, w) -> merge(s, r, w));
+            xs.get(i).forEach((r, w) -> PackedRowGen.merge(s, r, w));
         }
         return s;
-    }
-
-    private static void assertSame(ZSet z, Map<Row, Long> m) {
-        assertThat(z.size()).isEqualTo(m.size());
-        Map<Row, Long> seen = new HashMap<>();
-        z.forEach((r, w) -> {
-            assertThat(w).isNotZero();
-            assertThat(seen.put(r, w)).isNull();
-        });
-        assertThat(seen).isEqualTo(m);
-        m.forEach((r, w) -> assertThat(z.weight(r)).isEqualTo(w));
-        assertThat(z.weight(Row.of(-1L, -1L))).isZero();
     }
 
     private record Version(NestedTrace trace, List<Map<Row, Long>> xs) {
@@ -93,12 +76,12 @@ class NestedTraceProperties {
                     Row r = row(c.key() + 7 * k);
                     long w = c.weight() == 0 ? (k % 2 == 0 ? 1 : -1) : c.weight();
                     b.add(r, w);
-                    merge(batch, r, w);
+                    PackedRowGen.merge(batch, r, w);
                 }
                 ZSet change = b.build();
                 trace = trace.plus(change, c.iteration());
                 assertThat(trace).isNotNull();
-                batch.forEach((r, w) -> merge(xs.get(c.iteration()), r, w));
+                batch.forEach((r, w) -> PackedRowGen.merge(xs.get(c.iteration()), r, w));
                 versions.add(new Version(trace, copy(xs)));
             }
             for (Version v : versions) {
@@ -117,6 +100,11 @@ class NestedTraceProperties {
         int last = -1;
         for (int j = 0; j < xs.size(); j++) {
             assertThat(trace.zeroAt(j)).as("X_%d zero", j).isEqualTo(xs.get(j).isEmpty());
+            assertThat(trace.sizeAt(j)).as("X_%d size", j).isEqualTo(xs.get(j).size());
+            for (int i = 0; i < xs.size(); i++) {
+                // equal X_i and X_j must look equal; different ones differ in size or fingerprint (64 bits)
+                assertThat(trace.mayEqual(i, j)).as("X_%d may equal X_%d", i, j).isEqualTo(xs.get(i).equals(xs.get(j)));
+            }
             if (!xs.get(j).isEmpty()) {
                 last = j;
             }
@@ -125,22 +113,48 @@ class NestedTraceProperties {
         for (int j = 0; j <= xs.size(); j++) {
             Map<Row, Long> s = upTo(xs, j);
             ZSet view = trace.upTo(j, s.size());
-            assertSame(view, s);
+            PackedRowGen.assertSame(view, s);
+            // many rows looked up together (present, absent, of another arity, a string never stored)
+            List<Row> probes = new ArrayList<>(s.keySet());
+            for (int k = 0; k < 40; k++) {
+                probes.add(row(3 * k + j));
+            }
+            probes.add(Row.of(-1L, null, "absent"));
+            probes.add(Row.of(3L, "never stored"));
+            java.util.Collections.shuffle(probes, new java.util.Random(j));
+            Row[] rs = probes.toArray(new Row[0]);
+            long[] upToJ = view.weights(rs);
+            long[] atJ = trace.weights(rs, j, j);
+            Map<Row, Long> xj = j < xs.size() ? xs.get(j) : Map.of();
+            int[][] its = trace.iterations(rs, j);
+            for (int k = 0; k < rs.length; k++) {
+                assertThat(upToJ[k]).as("weight of %s up to %d", rs[k], j).isEqualTo(s.getOrDefault(rs[k], 0L));
+                assertThat(atJ[k]).as("weight of %s at %d", rs[k], j).isEqualTo(xj.getOrDefault(rs[k], 0L));
+                List<Integer> expected = new ArrayList<>();
+                for (int i = j; i < xs.size(); i++) {
+                    if (xs.get(i).containsKey(rs[k])) {
+                        expected.add(i);
+                    }
+                }
+                int[] want = expected.stream().mapToInt(Integer::intValue).toArray();
+                assertThat(its[k]).as("iterations of %s from %d", rs[k], j).containsExactly(want);
+                assertThat(trace.iterations(rs[k], j)).containsExactly(want);
+            }
             // operations that copy the view out of the trace
             assertThat(view.plus(ZSet.EMPTY)).isEqualTo(view);
             ZSet doubled = view.plus(view);
             Map<Row, Long> d = new HashMap<>();
             s.forEach((r, w) -> d.put(r, 2 * w));
-            assertSame(doubled, d);
+            PackedRowGen.assertSame(doubled, d);
             assertThat(view.minus(view).isEmpty()).isTrue();
             Map<Row, Long> neg = new HashMap<>();
             s.forEach((r, w) -> neg.put(r, -w));
-            assertSame(view.negate(), neg);
+            PackedRowGen.assertSame(view.negate(), neg);
             ZSet.Builder b = view.toBuilder();
             b.add(Row.of(-5L, -5L), 3);
             Map<Row, Long> plusOne = new HashMap<>(s);
             plusOne.put(Row.of(-5L, -5L), 3L);
-            assertSame(b.build(), plusOne);
+            PackedRowGen.assertSame(b.build(), plusOne);
         }
     }
 }

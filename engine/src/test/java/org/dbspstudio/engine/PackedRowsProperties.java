@@ -3,8 +3,6 @@ package org.dbspstudio.engine;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -40,32 +38,9 @@ class PackedRowsProperties {
         return op.list().ofMinSize(1).ofMaxSize(25);
     }
 
-    private static final Object[] ODD = {null, 0.0, -0.0, 1.5, true, false, "s", "", new BigDecimal("2.50"),
-        LocalDate.of(2026, 1, 2), 7L};
-
     /** Row k: (k, a value of several kinds, a string), so tags and the dictionary are exercised. */
     static Row row(int k) {
-        return Row.of((long) (k % 1700), ODD[k % ODD.length], "v" + (k % 13));
-    }
-
-    private static void merge(Map<Row, Long> m, Row r, long w) {
-        m.merge(r, w, (a, b) -> a + b == 0 ? null : a + b);
-    }
-
-    private static void assertSame(ZSet z, Map<Row, Long> m) {
-        assertThat(z.size()).isEqualTo(m.size());
-        Map<Row, Long> seen = new HashMap<>();
-        z.forEach((r, w) -> {
-            assertThat(w).isNotZero();
-            assertThat(seen.put(r, w)).isNull();
-        });
-        assertThat(seen).isEqualTo(m);
-        m.forEach((r, w) -> assertThat(z.weight(r)).isEqualTo(w));
-        assertThat(z.weight(Row.of(-1L, null, "absent"))).isZero();
-        assertThat(z.weight(Row.of(1L))).isZero();
-        assertThat(z).isEqualTo(ZSet.ofMap(m));
-        assertThat(ZSet.ofMap(m)).isEqualTo(z);
-        assertThat(z.hashCode()).isEqualTo(ZSet.ofMap(m).hashCode());
+        return PackedRowGen.mixed(k, 1700);
     }
 
     @Property(tries = 60)
@@ -74,11 +49,11 @@ class PackedRowsProperties {
         ZSet.Builder start = ZSet.builder();
         for (int k = 0; k < 2500; k++) {
             start.add(row(k), 1);
-            merge(model, row(k), 1);
+            PackedRowGen.merge(model, row(k), 1);
         }
         // a top-level integral's sum: packed from here on
         ZSet z = start.build().plusIntegrated(ZSet.of(row(2600), 1));
-        merge(model, row(2600), 1);
+        PackedRowGen.merge(model, row(2600), 1);
         assertThat(z.packed()).isTrue();
         List<ZSet> versions = new ArrayList<>();
         List<Map<Row, Long>> models = new ArrayList<>();
@@ -97,7 +72,7 @@ class PackedRowsProperties {
                     w = -have;
                 }
                 d.add(row(k), w);
-                merge(dm, row(k), w);
+                PackedRowGen.merge(dm, row(k), w);
             }
             ZSet delta = d.build();
             switch (op.kind()) {
@@ -111,7 +86,7 @@ class PackedRowsProperties {
                     Map<Row, Long> check = new HashMap<>(model);
                     delta.forEach((r, w) -> {
                         b.add(r, w);
-                        merge(check, r, w);
+                        PackedRowGen.merge(check, r, w);
                     });
                     assertThat(b.size()).isEqualTo(check.size());
                     check.forEach((r, w) -> assertThat(b.weightOf(r)).isEqualTo(w));
@@ -121,25 +96,25 @@ class PackedRowsProperties {
                     // both directions of a difference with a large packed value
                     ZSet back = delta.minus(z);
                     Map<Row, Long> neg = new HashMap<>(dm);
-                    model.forEach((r, w) -> merge(neg, r, -w));
-                    assertSame(back, neg);
+                    model.forEach((r, w) -> PackedRowGen.merge(neg, r, -w));
+                    PackedRowGen.assertSame(back, neg);
                     z = z.plus(delta);
                 }
             }
-            dm.forEach((r, w) -> merge(model, r, w));
-            assertSame(z, model);
+            dm.forEach((r, w) -> PackedRowGen.merge(model, r, w));
+            PackedRowGen.assertSame(z, model);
         }
         assertThat(z.packed()).isTrue();
         assertThat(z.runCount()).isLessThanOrEqualTo(12);
         for (int i = 0; i < versions.size(); i++) {
-            assertSame(versions.get(i), models.get(i));
+            PackedRowGen.assertSame(versions.get(i), models.get(i));
         }
         Map<Row, Long> kept = new HashMap<>(model);
         kept.keySet().removeIf(r -> (Long) r.get(0) % 2 != 0);
-        assertSame(z.filter(r -> (Long) r.get(0) % 2 == 0), kept);
+        PackedRowGen.assertSame(z.filter(r -> (Long) r.get(0) % 2 == 0), kept);
         Map<Row, Long> negated = new HashMap<>();
         model.forEach((r, w) -> negated.put(r, -w));
-        assertSame(z.negate(), negated);
+        PackedRowGen.assertSame(z.negate(), negated);
         assertThat(z.plus(z.negate()).isEmpty()).isTrue();
     }
 

@@ -371,7 +371,7 @@ final class Clocked {
             ctx.work(x.size());
             fresh[0] = x;
             if (mode == Mode.EACH) {
-                return cell.at(j, beyond ? x.size() : sizeAt(ctx, basis, in, j, j));
+                return cell.at(j, trace.sizeAt(j)); // X_j alone: the rows of non-zero weight the trace counts there
             }
             if (j == 0) {
                 touched.clear();
@@ -391,30 +391,50 @@ final class Clocked {
          * cross zero), not at every iteration.
          */
         private long followChanges(Ctx ctx, ZSet x, int j) {
+            Row[] rows = new Row[x.size()];
+            long[] ws = new long[rows.length];
+            int[] n = {0};
             x.forEach((r, w) -> {
-                long[] st = touched.get(r);
+                rows[n[0]] = r;
+                ws[n[0]++] = w;
+            });
+            // S(t, j) at every changed row, looked up together (this tick's change is in the trace)
+            long[] now = trace.weights(rows, 0, j);
+            List<Row> first = new ArrayList<>();
+            for (int k = 0; k < rows.length; k++) {
+                long[] st = touched.get(rows[k]);
                 if (st == null) {
                     st = new long[2];
-                    touched.put(r, st);
-                    for (int it : trace.iterations(r, j + 1)) {
-                        due.computeIfAbsent(it, k -> new ArrayList<>()).add(r);
+                    touched.put(rows[k], st);
+                    first.add(rows[k]);
+                }
+                st[0] = Math.addExact(st[0], ws[k]);
+                share(now[k], st);
+            }
+            if (!first.isEmpty()) {
+                // rows changed for the first time this step: the later iterations where they have entries
+                Row[] fs = first.toArray(new Row[0]);
+                int[][] its = trace.iterations(fs, j + 1);
+                for (int k = 0; k < fs.length; k++) {
+                    for (int it : its[k]) {
+                        due.computeIfAbsent(it, q -> new ArrayList<>()).add(fs[k]);
                     }
                 }
-                st[0] = Math.addExact(st[0], w);
-                share(r, st, j);
-            });
-            List<Row> now = due.remove(j);
-            if (now != null) {
-                for (Row r : now) {
-                    share(r, touched.get(r), j);
+            }
+            List<Row> later = due.remove(j);
+            if (later != null) {
+                Row[] ls = later.toArray(new Row[0]);
+                long[] ws2 = trace.weights(ls, 0, j);
+                for (int k = 0; k < ls.length; k++) {
+                    share(ws2[k], touched.get(ls[k]));
                 }
-                ctx.work(now.size());
+                ctx.work(ls.length);
             }
             return sizeDelta;
         }
 
-        private void share(Row r, long[] st, int j) {
-            long now = trace.weight(r, j);
+        /** A row's share of the size's change, its weight in S(t, j) being {@code now} and its change this step {@code st[0]}. */
+        private void share(long now, long[] st) {
             long before = now - st[0];
             long c = (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
             sizeDelta += c - st[1];
@@ -458,7 +478,7 @@ final class Clocked {
                     if (trace != null) {
                         cell.set(trace);
                     }
-                    out = trace == null ? null : cell.at(j, sizeAt(null, basis, (ZSet) lastInput, j, j));
+                    out = trace == null ? null : cell.at(j, trace.sizeAt(j));
                     if (out == null) {
                         disableTrace();
                         out = basis.plus(lastInput);
@@ -508,7 +528,11 @@ final class Clocked {
                 }
                 ZSet a = (ZSet) current.get(j);
                 ZSet b = (ZSet) current.get(j - 1);
-                if (a.size() != b.size() || a.isEmpty() || !a.equals(b)) {
+                // X_j and X_{j−1} read from this trace: their fingerprints tell most differences apart
+                boolean differ = a.accumulated() && b.accumulated() && a.trace() == trace && b.trace() == trace
+                        && a.traceFrom() == j && a.traceUpTo() == j && b.traceFrom() == j - 1 && b.traceUpTo() == j - 1
+                        && !trace.mayEqual(j, j - 1);
+                if (differ || a.size() != b.size() || a.isEmpty() || !a.equals(b)) {
                     return false;
                 }
                 NestedTrace next = trace.plus(a.negate(), j);

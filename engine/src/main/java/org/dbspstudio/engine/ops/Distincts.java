@@ -79,21 +79,24 @@ final class Distincts {
                 ZSet di = (ZSet) ci.change();
                 ZSet dd = (ZSet) cd.change();
                 ZSet.Builder change = ZSet.builder();
-                Iterable<Row> rows = candidates(bd, dd, ctx.tick());
+                Set<Row> rows = candidates(bd, dd, ctx.tick());
                 if (rows != null) {
-                    // i = bi + di and d = bd + dd at the rows where H's output can have changed
-                    int[] n = {0};
-                    for (Row x : rows) {
-                        n[0]++;
-                        long wbi = bi.weight(x);
-                        long wbd = bd.weight(x);
+                    // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
+                    // earlier values, read from nested-time traces, looked up together)
+                    Row[] xs = rows.toArray(new Row[0]);
+                    long[] wbis = bi.weights(xs);
+                    long[] wbds = bd.weights(xs);
+                    for (int k = 0; k < xs.length; k++) {
+                        Row x = xs[k];
+                        long wbi = wbis[k];
+                        long wbd = wbds[k];
                         int now = h(Math.addExact(wbi, di.weight(x)), Math.addExact(wbd, dd.weight(x)));
                         int then = h(wbi, wbd);
                         if (now != then) {
                             change.add(x, now - then);
                         }
                     }
-                    ctx.work(n[0]);
+                    ctx.work(xs.length);
                 } else {
                     // two lookups in the large earlier values per changed row, each row once (the rows of
                     // dd that are also in di were handled with di)
@@ -156,14 +159,22 @@ final class Distincts {
                 due = null;
                 return;
             }
-            var trace = d.trace();
+            List<Row> first = new ArrayList<>();
             fresh.forEach((x, w) -> {
                 if (seen.add(x)) {
-                    for (int it : trace.iterations(x, j)) {
-                        due.computeIfAbsent(it, k -> new ArrayList<>()).add(x);
-                    }
+                    first.add(x);
                 }
             });
+            if (!first.isEmpty()) {
+                // the iterations of all the rows seen first now, looked up together
+                Row[] xs = first.toArray(new Row[0]);
+                int[][] its = d.trace().iterations(xs, j);
+                for (int k = 0; k < xs.length; k++) {
+                    for (int it : its[k]) {
+                        due.computeIfAbsent(it, q -> new ArrayList<>()).add(xs[k]);
+                    }
+                }
+            }
         }
 
         /**
@@ -173,7 +184,7 @@ final class Distincts {
          * this step, at this tick or earlier) that have an entry at iteration j of the delta input's
          * trace — scheduled when first seen, or among this tick's fresh rows. Null when unknown.
          */
-        private Iterable<Row> candidates(ZSet bd, ZSet dd, int j) {
+        private Set<Row> candidates(ZSet bd, ZSet dd, int j) {
             if (seen == null || !bd.isEmpty() && (!bd.accumulated() || bd.traceFrom() != j || bd.traceUpTo() != j)) {
                 return null;
             }
@@ -210,6 +221,9 @@ final class Distincts {
         }
     }
 
+    /** From this many rows on, a value read from a nested-time trace is probed for all of them together. */
+    static final int BATCHED_LOOKUPS = 64;
+
     /** H's output weight at one row whose integrated weight is {@code i} and change {@code d}. */
     static int h(long i, long d) {
         long now = Math.addExact(i, d);
@@ -222,6 +236,24 @@ final class Distincts {
      */
     static ZSet h(ZSet i, ZSet d) {
         ZSet.Builder out = ZSet.builder();
+        if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {
+            // i read from a nested-time trace: its weights at d's rows looked up together
+            Row[] rows = new Row[d.size()];
+            long[] ws = new long[d.size()];
+            int[] n = {0};
+            d.forEach((x, w) -> {
+                rows[n[0]] = x;
+                ws[n[0]++] = w;
+            });
+            long[] wi = i.weights(rows);
+            for (int k = 0; k < rows.length; k++) {
+                int v = h(wi[k], ws[k]);
+                if (v != 0) {
+                    out.add(rows[k], v);
+                }
+            }
+            return out.build();
+        }
         d.forEach((x, w) -> {
             int v = h(i.weight(x), w);
             if (v != 0) {

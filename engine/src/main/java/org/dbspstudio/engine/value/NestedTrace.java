@@ -20,7 +20,7 @@ import org.dbspstudio.model.types.Row;
  * merge, so a value read at an earlier (step, iteration) stays valid.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], null, null);
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], null, null);
 
     /** Runs with at least this many entries get a hash index of their rows (smaller ones are binary-searched). */
     static final int INDEXED_RUN = 512;
@@ -32,6 +32,12 @@ public final class NestedTrace {
     /** Per iteration, how many rows have a non-zero entry there (X_j's size). */
     private final int[] nonZero;
     /**
+     * Per iteration, a fingerprint of X_j: the sum (wrapping) of each entry's weight times a hash of
+     * its row, which adds up exactly as the entries do, so two equal X_i and X_j have equal ones and
+     * different fingerprints prove them different without reading them.
+     */
+    private final long[] prints;
+    /**
      * Per run of the spine, built on the first lookup: an open-addressing table of the positions
      * (plus one) of each row's first entry, by the hash of the row's words; shared with the next
      * version for the runs it keeps.
@@ -40,10 +46,11 @@ public final class NestedTrace {
     /** Per run, the lookups binary-searched in it so far (see {@link #indexed}). */
     private final int[] searches;
 
-    private NestedTrace(int arity, Spine spine, int[] nonZero, int[][] index, int[] searches) {
+    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, int[][] index, int[] searches) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
+        this.prints = prints;
         this.index = index;
         this.searches = searches;
     }
@@ -90,18 +97,27 @@ public final class NestedTrace {
         }
         Run d = sortedRun(a + 1, buf, ws, n);
         int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
-        long[] p = new long[s];
         int c = counts[j];
         // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
         boolean fresh = c == 0;
+        long[] before = new long[d.n];
+        if (spine != null && !fresh) {
+            // each entry's (row, j) in every run: one galloping pass per run, in order
+            for (Run run : spine.runs) {
+                run.addWeightsOf(d, before);
+            }
+        }
         for (int i = 0; i < d.n; i++) {
-            d.logical(i, p);
-            long old = spine == null || fresh ? 0 : sum(p, j, j);
+            long old = before[i];
             long now = Math.addExact(old, d.weights[i]);
             c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
         }
         int size = (spine == null ? 0 : spine.size) + c - counts[j];
         counts[j] = c;
+        long[] fps = Arrays.copyOf(prints, counts.length);
+        for (int i = 0; i < d.n; i++) {
+            fps[j] += d.weights[i] * rowPrint(d, i, a);
+        }
         Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
         int[][] idx = null;
         int[] searched = null;
@@ -115,7 +131,32 @@ public final class NestedTrace {
                 }
             }
         }
-        return new NestedTrace(a, next, trim(counts), idx, searched);
+        int[] nz = trim(counts);
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), idx, searched);
+    }
+
+    /** A 64-bit hash of entry i's row (its tag word and cells, not the iteration). */
+    private static long rowPrint(Run d, int i, int a) {
+        long h = d.tag(i) + 0x632BE59BD9B4E019L;
+        int at = d.cells(i);
+        for (int k = 0; k < a; k++) {
+            h = (h ^ d.words[at + k]) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 29;
+        }
+        h *= 0xBF58476D1CE4E5B9L;
+        return h ^ (h >>> 31);
+    }
+
+    /**
+     * False when X_i and X_j certainly differ (their fingerprints differ); true when they may be
+     * equal (they are when their entries are; compare them to be sure).
+     */
+    public boolean mayEqual(int i, int j) {
+        return sizeAt(i) == sizeAt(j) && printAt(i) == printAt(j);
+    }
+
+    private long printAt(int j) {
+        return j < prints.length ? prints[j] : 0;
     }
 
     private static int[] trim(int[] counts) {
@@ -162,6 +203,11 @@ public final class NestedTrace {
         return j >= nonZero.length || nonZero[j] == 0;
     }
 
+    /** The number of rows of X_j, the change summed over outer steps at iteration j, whose weight is not 0. */
+    public int sizeAt(int j) {
+        return j < nonZero.length ? nonZero[j] : 0;
+    }
+
     /** One past the last iteration whose X_j is not zero (0 when the trace is empty). */
     public int length() {
         return nonZero.length;
@@ -181,6 +227,160 @@ public final class NestedTrace {
     public long weight(Row r, int from, int upTo) {
         long[] p = probe(r);
         return p == null ? 0 : sum(p, from, upTo);
+    }
+
+    /**
+     * The weights of many rows in Σ_{from ≤ i ≤ upTo} X_i, {@code out[k]} for {@code rows[k]}, looked
+     * up together: the rows are packed and sorted once, then every run is swept in order, each row
+     * found by galloping from the previous one (no hash index built, near entries read together).
+     */
+    public long[] weights(Row[] rows, int from, int upTo) {
+        long[] out = new long[rows.length];
+        sweep(rows, (k, run, e) -> {
+            long it = run.words[run.cells(e) + arity];
+            if (it >= from && it <= upTo) {
+                out[k] = Math.addExact(out[k], run.weights[e]);
+            }
+        });
+        return out;
+    }
+
+    /**
+     * For many rows at once, {@code out[k]} for {@code rows[k]}: the iterations i ≥ {@code from} at
+     * which the row has a non-zero X_i, ascending (as {@link #iterations(Row, int)}, one sweep of
+     * every run for all the rows).
+     */
+    public int[][] iterations(Row[] rows, int from) {
+        long[][] pairs = new long[rows.length][];
+        int[] count = new int[rows.length];
+        sweep(rows, (k, run, e) -> {
+            long it = run.words[run.cells(e) + arity];
+            if (it >= from) {
+                long[] l = pairs[k];
+                if (l == null) {
+                    l = new long[8];
+                    pairs[k] = l;
+                } else if (count[k] + 2 > l.length) {
+                    l = Arrays.copyOf(l, l.length * 2);
+                    pairs[k] = l;
+                }
+                l[count[k]++] = it;
+                l[count[k]++] = run.weights[e];
+            }
+        });
+        int[][] out = new int[rows.length][];
+        for (int k = 0; k < rows.length; k++) {
+            out[k] = pairs[k] == null ? NO_ITERATIONS : nonZeroIterations(pairs[k], count[k] / 2);
+        }
+        return out;
+    }
+
+    private static final int[] NO_ITERATIONS = new int[0];
+
+    /** The distinct iterations of n (iteration, weight) pairs whose weights do not sum to 0, ascending. */
+    private static int[] nonZeroIterations(long[] pairs, int n) {
+        long[] keys = new long[n];
+        for (int q = 0; q < n; q++) {
+            keys[q] = pairs[2 * q] * n + q; // by iteration, then pair
+        }
+        Arrays.sort(keys);
+        int[] out = new int[n];
+        int k = 0;
+        for (int i = 0; i < n;) {
+            long it = keys[i] / n;
+            long w = 0;
+            for (; i < n && keys[i] / n == it; i++) {
+                w = Math.addExact(w, pairs[2 * (int) (keys[i] % n) + 1]);
+            }
+            if (w != 0) {
+                out[k++] = (int) it;
+            }
+        }
+        return Arrays.copyOf(out, k);
+    }
+
+    /** What a sweep does with entry e of a run, which holds the row of probe k. */
+    @FunctionalInterface
+    private interface Entry {
+        void accept(int k, Run run, int e);
+    }
+
+    /**
+     * Visits, for every row of {@code rows} that can be stored here, every entry of that row in every
+     * run: the packable rows are sorted once, then each run is swept in their order, each row found
+     * by galloping from the previous one's position.
+     */
+    private void sweep(Row[] rows, Entry action) {
+        int n = rows.length;
+        if (spine == null || n == 0) {
+            return;
+        }
+        int s = arity + 1;
+        long[] buf = new long[n * s];
+        int[] at = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            Row r = rows[i];
+            if (r.size() == arity && Cells.encode(r, buf, k * s, true)) {
+                at[k++] = i; // packable: may be stored here (else nothing is visited for it)
+            }
+        }
+        int[] order = new int[k];
+        for (int i = 0; i < k; i++) {
+            order[i] = i;
+        }
+        Run.sort(order, buf, s);
+        long[] words = new long[k * s];
+        int[] pos = new int[k];
+        for (int i = 0; i < k; i++) {
+            System.arraycopy(buf, order[i] * s, words, i * s, s);
+            pos[i] = at[order[i]];
+        }
+        Run probes = new Run(arity, true, words, new long[k], k);
+        Run[] runs = spine.runs;
+        long[] p = new long[arity + 2];
+        for (int i = 0; i < runs.length; i++) {
+            Run run = runs[i];
+            if (k * 16L < run.n && run.n >= INDEXED_RUN && indexed(i, k)) {
+                // few rows for a large run: each through its hash index rather than galloping
+                int[] t = indexOf(i);
+                for (int q = 0; q < k; q++) {
+                    System.arraycopy(words, q * s, p, 0, s);
+                    for (int e = firstIndexed(run, t, p, hash(p, 0)); e >= 0 && e < run.n && compareRow(run, e, p) == 0; e++) {
+                        action.accept(pos[q], run, e);
+                    }
+                }
+            } else {
+                sweep(run, probes, pos, action);
+            }
+        }
+    }
+
+    private void sweep(Run run, Run probes, int[] pos, Entry action) {
+        int lo = 0;
+        int n = run.n;
+        for (int i = 0; i < probes.n && lo < n; i++) {
+            int hi = lo;
+            int step = 1;
+            while (hi < n && compareRows(run, hi, probes, i) < 0) {
+                lo = hi + 1;
+                hi = lo + step;
+                step <<= 1;
+            }
+            int r = Math.min(hi, n);
+            while (lo < r) {
+                int m = (lo + r) >>> 1;
+                if (compareRows(run, m, probes, i) < 0) {
+                    lo = m + 1;
+                } else {
+                    r = m;
+                }
+            }
+            // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
+            for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
+                action.accept(pos[i], run, e);
+            }
+        }
     }
 
     private long[] probe(Row r) {
@@ -288,10 +488,16 @@ public final class NestedTrace {
      * searches it replaces, and runs soon merged away are not indexed).
      */
     private boolean indexed(int i) {
+        return indexed(i, 1);
+    }
+
+    /** {@link #indexed(int)} for {@code lookups} lookups at once. */
+    private boolean indexed(int i, int lookups) {
         if (index[i] != null) {
             return true;
         }
-        if (++searches[i] * 16L < spine.runs[i].n) {
+        searches[i] += lookups;
+        if (searches[i] * 16L < spine.runs[i].n) {
             return false;
         }
         return true;
@@ -394,48 +600,23 @@ public final class NestedTrace {
         if (spine == null) {
             return;
         }
-        Run[] runs = spine.runs;
-        int k = runs.length;
-        int[] at = new int[k];
-        while (true) {
-            int min = -1;
-            for (int i = 0; i < k; i++) {
-                if (at[i] < runs[i].n && (min < 0 || compareRows(runs[i], at[i], runs[min], at[min]) < 0)) {
-                    min = i;
-                }
-            }
-            if (min < 0) {
-                return;
-            }
-            Run m = runs[min];
-            int row = at[min];
+        Run.forEachGroup(spine.runs, this::compareRows, (runs, at, end, first) -> {
             long w = 0;
-            for (int i = 0; i < k; i++) {
-                if (i == min) {
-                    continue;
+            for (int i = 0; i < runs.length; i++) {
+                Run run = runs[i];
+                for (int p = at[i]; p < end[i]; p++) {
+                    long it = run.words[run.cells(p) + arity];
+                    if (it <= upTo && it >= from) {
+                        w = Math.addExact(w, run.weights[p]);
+                    }
                 }
-                w = Math.addExact(w, consume(runs[i], at, i, m, row, from, upTo));
             }
-            w = Math.addExact(w, consume(m, at, min, m, row, from, upTo));
             if (w != 0) {
+                Run m = runs[first];
+                int row = at[first];
                 action.accept(Cells.decode(m.tag(row), m.words, m.cells(row), arity), w);
             }
-        }
-    }
-
-    /** Advances run i's cursor past the entries of the row (m, row), returning their weight up to iteration upTo. */
-    private long consume(Run run, int[] at, int i, Run m, int row, int from, int upTo) {
-        long w = 0;
-        int p = at[i];
-        while (p < run.n && compareRows(run, p, m, row) == 0) {
-            long it = run.words[run.cells(p) + arity];
-            if (it <= upTo && it >= from) {
-                w = Math.addExact(w, run.weights[p]);
-            }
-            p++;
-        }
-        at[i] = p;
-        return w;
+        });
     }
 
     /** S(upTo) as a Z-set whose size is known ({@code size}: its number of rows of non-zero weight), read from this version. */

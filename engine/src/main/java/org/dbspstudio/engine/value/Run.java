@@ -141,6 +141,53 @@ final class Run {
         }
     }
 
+    /** An order of entries across runs: entry i of run a against entry j of run b. */
+    @FunctionalInterface
+    interface Order {
+        int compare(Run a, int i, Run b, int j);
+    }
+
+    /** One group of entries equal under an {@link Order}: in run i, positions {@code from[i]} to {@code to[i] − 1}. */
+    @FunctionalInterface
+    interface Group<E extends Exception> {
+        void accept(Run[] runs, int[] from, int[] to, int first) throws E;
+    }
+
+    /**
+     * The k-way merge of sorted runs: visits, in ascending order, every group of entries equal
+     * under {@code order} (which the runs are sorted by, ties included), with each run's range of
+     * that group (empty in the runs without it) and the run holding the group's first entry
+     * ({@code first}, its entry at {@code from[first]}). The arrays are reused between groups.
+     */
+    static <E extends Exception> void forEachGroup(Run[] runs, Order order, Group<E> action) throws E {
+        int k = runs.length;
+        int[] at = new int[k];
+        int[] end = new int[k];
+        while (true) {
+            int min = -1;
+            for (int i = 0; i < k; i++) {
+                if (at[i] < runs[i].n && (min < 0 || order.compare(runs[i], at[i], runs[min], at[min]) < 0)) {
+                    min = i;
+                }
+            }
+            if (min < 0) {
+                return;
+            }
+            Run m = runs[min];
+            int row = at[min];
+            for (int i = 0; i < k; i++) {
+                int p = at[i];
+                Run r = runs[i];
+                while (p < r.n && (i == min && p == row || order.compare(r, p, m, row) == 0)) {
+                    p++;
+                }
+                end[i] = p;
+            }
+            action.accept(runs, at, end, min);
+            System.arraycopy(end, 0, at, 0, k);
+        }
+    }
+
     /** Writes row r's logical words (tag word, cells) into {@code out}. */
     void logical(int r, long[] out) {
         out[0] = tag(r);
@@ -256,8 +303,71 @@ final class Run {
         return 0;
     }
 
-    /** Sorts row indices by their words (bottom-up merge sort, no boxing). */
+    /**
+     * Sorts row indices by their words (rows of {@code s} words from {@code words[order[i] * s]},
+     * compared word by word as signed longs), stably. When the columns that vary fit, with each
+     * entry's position, in 63 bits — offsets from each column's minimum, the constant columns
+     * (a tag word of integers only, a trace's iteration) taking none — every row becomes one long
+     * sorted by {@link Arrays#sort(long[])}; otherwise a bottom-up merge sort compares the words.
+     */
     static void sort(int[] order, long[] words, int s) {
+        if (order.length > 1 && !packedSort(order, words, s)) {
+            mergeSort(order, words, s);
+        }
+    }
+
+    /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
+    private static boolean packedSort(int[] order, long[] words, int s) {
+        int n = order.length;
+        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+        long[] min = new long[s];
+        long[] max = new long[s];
+        int first = order[0] * s;
+        System.arraycopy(words, first, min, 0, s);
+        System.arraycopy(words, first, max, 0, s);
+        for (int i = 1; i < n; i++) {
+            int at = order[i] * s;
+            for (int c = 0; c < s; c++) {
+                long v = words[at + c];
+                if (v < min[c]) {
+                    min[c] = v;
+                } else if (v > max[c]) {
+                    max[c] = v;
+                }
+            }
+        }
+        int[] bits = new int[s];
+        int total = posBits;
+        for (int c = 0; c < s; c++) {
+            // max − min as an unsigned number (exact even when the signed subtraction overflows)
+            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
+            total += bits[c];
+            if (total > 63) {
+                return false;
+            }
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            int at = order[i] * s;
+            long k = 0;
+            for (int c = 0; c < s; c++) {
+                if (bits[c] > 0) {
+                    k = (k << bits[c]) | (words[at + c] - min[c]);
+                }
+            }
+            keys[i] = (k << posBits) | i; // the position last: equal rows keep their order
+        }
+        Arrays.sort(keys);
+        int[] from = order.clone();
+        long mask = (1L << posBits) - 1;
+        for (int i = 0; i < n; i++) {
+            order[i] = from[(int) (keys[i] & mask)];
+        }
+        return true;
+    }
+
+    /** Sorts row indices by their words (bottom-up merge sort, no boxing). */
+    static void mergeSort(int[] order, long[] words, int s) {
         int n = order.length;
         int[] src = order;
         int[] dst = new int[n];

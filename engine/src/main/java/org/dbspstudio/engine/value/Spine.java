@@ -106,32 +106,17 @@ final class Spine {
             }
             return;
         }
-        int k = runs.length;
-        int[] at = new int[k];
-        while (true) {
-            int min = -1;
-            for (int i = 0; i < k; i++) {
-                if (at[i] < runs[i].n && (min < 0 || Run.compare(runs[i], at[i], runs[min], at[min]) < 0)) {
-                    min = i;
-                }
-            }
-            if (min < 0) {
-                return;
-            }
-            Run m = runs[min];
-            int row = at[min];
+        Run.forEachGroup(runs, Run::compare, (rs, from, to, first) -> {
             long w = 0;
-            for (int i = 0; i < k; i++) {
-                if (i != min && at[i] < runs[i].n && Run.compare(runs[i], at[i], m, row) == 0) {
-                    w = Math.addExact(w, runs[i].weights[at[i]++]);
+            for (int i = 0; i < rs.length; i++) {
+                for (int p = from[i]; p < to[i]; p++) {
+                    w = Math.addExact(w, rs[i].weights[p]);
                 }
             }
-            w = Math.addExact(w, m.weights[row]);
-            at[min]++;
             if (w != 0) {
-                action.accept(m.row(row), w);
+                action.accept(rs[first].row(from[first]), w);
             }
-        }
+        });
     }
 
     /** Rows stored, counting a row once per run (at least {@link #size}). */

@@ -246,6 +246,21 @@ public final class ZSet implements StreamValue {
         return new Builder(this);
     }
 
+    /**
+     * The weights of many rows, {@code out[k]} for {@code rows[k]}: a value read from a nested-time
+     * trace looks them up together (sorted once, each run swept in order); others one by one.
+     */
+    public long[] weights(Row[] rows) {
+        if (nested != null) {
+            return nested.get().weights(rows, from, upTo);
+        }
+        long[] out = new long[rows.length];
+        for (int i = 0; i < rows.length; i++) {
+            out[i] = weight(rows[i]);
+        }
+        return out;
+    }
+
     public long weight(Row row) {
         if (flat != null) {
             return flat.get(row);
