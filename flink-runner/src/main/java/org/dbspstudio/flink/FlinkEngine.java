@@ -4,13 +4,17 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.api.common.functions.FilterFunction;
+import org.apache.flink.api.common.functions.FlatMapFunction;
 import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -40,6 +44,7 @@ import org.apache.flink.table.types.DataType;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
 import org.apache.flink.util.CloseableIterator;
+import org.apache.flink.util.Collector;
 import org.dbspstudio.engine.remote.RemoteEngine;
 import org.dbspstudio.engine.remote.RemoteEngineException;
 import org.dbspstudio.model.Change;
@@ -520,19 +525,52 @@ public final class FlinkEngine implements RemoteEngine, AutoCloseable {
 
     /**
      * {@code startsAndOutputs} (the steps' starts from the scenario's source {@code scenario}, and
-     * the output changes) with the end of each step marked ({@link StepEnds}). The scenario's source
-     * must be the only source of the job: another one (Flink plans each {@code VALUES} as a source
-     * of its own) would emit its rows when its task gets to it, which may be after the checkpoint
-     * that ends step 0, and its rows would be counted in a later step; such a job is refused.
+     * the output changes) with the end of each step marked ({@link StepEnds}). Every row must come
+     * from the scenario's source: another source (Flink plans each {@code VALUES} as a source of its
+     * own, and a provably empty query as an empty one) would emit its rows when its task gets to it,
+     * which may be after the checkpoint that ends step 0, and its rows would be counted in a later
+     * step. The runner reads the program's VALUES from its own input ({@link #constantsFed}); any
+     * other source is let through only while it emits nothing ({@link NoRows}): a row from one
+     * fails the run.
      */
     static DataStream<Tagged> markStepEnds(DataStream<Tagged> startsAndOutputs, Transformation<?> scenario) {
-        for (Transformation<?> t : startsAndOutputs.getTransformation().getTransitivePredecessors()) {
-            if (t.getInputs().isEmpty() && t != scenario) {
-                throw new IllegalArgumentException("the job would read a source of Flink's own (" + t.getName()
-                        + "), whose rows do not keep to the steps");
+        TypeInformation<Tagged> type = TypeInformation.of(Tagged.class);
+        DataStream<Tagged> all = startsAndOutputs;
+        for (Transformation<?> t : otherSources(startsAndOutputs, scenario)) {
+            @SuppressWarnings("unchecked")
+            DataStream<Object> other = new DataStream<>(startsAndOutputs.getExecutionEnvironment(), (Transformation<Object>) t);
+            all = all.union(other.flatMap(new NoRows(t.getName())).returns(type).setParallelism(t.getParallelism())
+                    .name("no rows from " + t.getName()));
+        }
+        return all.transform("step ends", type, new StepEnds()).setParallelism(1);
+    }
+
+    /** The sources that {@code stream} reads besides {@code scenario}. */
+    static List<Transformation<?>> otherSources(DataStream<?> stream, Transformation<?> scenario) {
+        Set<Transformation<?>> found = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Transformation<?>> others = new ArrayList<>();
+        for (Transformation<?> t : stream.getTransformation().getTransitivePredecessors()) {
+            if (t.getInputs().isEmpty() && t != scenario && found.add(t)) {
+                others.add(t);
             }
         }
-        return startsAndOutputs.transform("step ends", TypeInformation.of(Tagged.class), new StepEnds()).setParallelism(1);
+        return others;
+    }
+
+    /** Fails on any record: a source other than the scenario's must emit nothing (see {@link #markStepEnds}). */
+    private static final class NoRows implements FlatMapFunction<Object, Tagged> {
+        private static final long serialVersionUID = 1L;
+        private final String source;
+
+        NoRows(String source) {
+            this.source = source;
+        }
+
+        @Override
+        public void flatMap(Object value, Collector<Tagged> out) {
+            throw new IllegalStateException("a source of Flink's own (" + source + ") emitted a row, which would not keep"
+                    + " to the steps (the runner feeds only VALUES with the scenario); the run is refused");
+        }
     }
 
     /** An environment submitting to the MiniCluster at {@code rest}, checkpointing as the steps need. */
