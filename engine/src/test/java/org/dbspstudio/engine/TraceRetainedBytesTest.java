@@ -45,4 +45,49 @@ class TraceRetainedBytesTest {
         assertThat(sim.trace().evictedSteps()).as("old steps evicted to keep within the limit").isGreaterThan(0);
         assertThat(sim.trace().compactedValues()).as("values between checkpoints kept as changes").isGreaterThan(0);
     }
+
+    /**
+     * A change the trace computes when asked (a snapshot stream's value minus the previous step's,
+     * not known to the engine) is kept with its step: the retained estimate grows by its rows, once,
+     * so the byte limit counts it, and the next recorded step evicts by the larger figure.
+     */
+    @Test
+    void changesComputedWhenAskedCountAgainstTheLimit() throws Exception {
+        // edges → D → σ → output over snapshots: D's value is a change, whose own change the engine does not know
+        java.util.List<org.dbspstudio.model.StepData> edges = new java.util.ArrayList<>();
+        for (long t = 0; t < 6; t++) {
+            edges.add(org.dbspstudio.model.StepData.rows(java.util.List.of(new org.dbspstudio.model.Change(
+                    org.dbspstudio.model.types.Row.of(t, t + 1), 1))));
+        }
+        org.dbspstudio.model.Circuit c = new org.dbspstudio.model.Circuit();
+        c.add(TestCircuits.input("edges", "edges", NestedCircuitTest.EDGES));
+        c.add(org.dbspstudio.model.Operator.of("d", org.dbspstudio.model.OpKind.DIFFERENTIATE));
+        c.add(org.dbspstudio.model.Operator.of("f", org.dbspstudio.model.OpKind.FILTER, "predicate", "src >= 0"));
+        c.add(TestCircuits.output("v", "changes"));
+        c.connect("edges.out", "d.in").connect("d.out", "f.in").connect("f.out", "v.in");
+        Simulation sim = Simulation.compile(c, EngineOptions.DEFAULT);
+        sim.setScenario(new Scenario().put("edges", edges));
+        sim.runScenario();
+        var trace = sim.trace();
+        int step = 4;
+        long counted = 0;
+        int asked = 0;
+        for (String p : trace.ports()) {
+            String[] op = p.split("\\.", 2);
+            if (trace.knownDelta(op[0], op[1], step) != null) {
+                continue;
+            }
+            long before = trace.retainedBytes();
+            var d = trace.change(op[0], op[1], step);
+            assertThat(trace.knownDelta(op[0], op[1], step)).as(p + ": the change computed is kept").isSameAs(d);
+            assertThat(trace.retainedBytes()).as(p + ": counted by its rows").isEqualTo(before + d.rows() * BYTES_PER_ROW);
+            counted += d.rows() * BYTES_PER_ROW;
+            asked++;
+            trace.change(op[0], op[1], step);
+            assertThat(trace.retainedBytes()).as(p + ": asking again counts nothing more").isEqualTo(before + d.rows() * BYTES_PER_ROW);
+        }
+        assertThat(asked).as("streams whose change the engine did not know, among " + trace.ports().stream()
+                .map(p -> p + "=" + trace.knownDelta(p.split("\\.", 2)[0], p.split("\\.", 2)[1], step)).toList()).isGreaterThan(0);
+        assertThat(counted).isGreaterThan(0);
+    }
 }

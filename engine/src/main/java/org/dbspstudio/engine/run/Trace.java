@@ -21,6 +21,12 @@ import org.dbspstudio.engine.value.StreamValue;
  * except at every {@link #CHECKPOINT}-th step, and rebuilds the value on demand from the nearest
  * value kept or rebuilt, before or after it, plus or minus the changes between (summed first, so
  * the large value is copied once); the last two values rebuilt per stream are kept.
+ *
+ * <p>Threads: the engine's thread records steps while others (the debugger's views) read them.
+ * Reads take the trace's lock only to find the values they need; what they compute from them (a
+ * value rebuilt from changes, a change as the difference of two values, a running sum) is computed
+ * outside it, so a long computation for one reader never holds up another reader or the engine.
+ * A change computed on demand is kept with its step and counted against the byte limit.
  */
 public final class Trace {
     /** Rough bytes per recorded row change, for the byte limit. */
@@ -42,6 +48,8 @@ public final class Trace {
     private final long maxBytes;
     private int firstStep;
     private long bytes;
+    /** Increases when the trace is cleared: a value computed outside the lock is kept only if the trace was not cleared meanwhile. */
+    private long generation;
 
     private static final class Entry {
         final Frame frame;
@@ -49,6 +57,8 @@ public final class Trace {
         /** Approximate bytes, lowered when values are dropped for their change and raised when rebuilt. */
         long bytes;
         final boolean complete;
+        /** Top-level slots whose change the trace computed when asked ({@link #change}) and keeps (counted in {@link #bytes}). */
+        java.util.BitSet computedChanges;
 
         Entry(Frame frame, Map<String, StreamValue> outputChanges, long bytes, boolean complete) {
             this.frame = frame;
@@ -101,7 +111,9 @@ public final class Trace {
                 if (next.values()[slot] == null && next.deltas()[slot] != null) {
                     next.values()[slot] = valueAt(next, slot, firstStep + 1);
                     // kept whole again: it costs its whole size
-                    long grown = (next.values()[slot].rows() - next.deltas()[slot].rows()) * BYTES_PER_ROW;
+                    long grown = (next.values()[slot].rows()
+                            - (nextEntry.computedChanges != null && nextEntry.computedChanges.get(slot) ? 0 : next.deltas()[slot].rows()))
+                            * BYTES_PER_ROW;
                     nextEntry.bytes += grown;
                     bytes += grown;
                 }
@@ -115,6 +127,17 @@ public final class Trace {
      * Drops from {@code f} (a top-level frame) the values that share nothing with the previous
      * step's and whose change is known: large flat Z-sets recomputed by their operator.
      */
+    /** Whether the change of top-level {@code slot} in frame {@code f} was computed on demand (and counted on its own). */
+    private boolean computed(Frame f, int slot) {
+        for (int i = steps.size() - 1; i >= 0; i--) {
+            Entry e = steps.get(i);
+            if (e.frame == f) {
+                return e.computedChanges != null && e.computedChanges.get(slot);
+            }
+        }
+        return false;
+    }
+
     private long compact(Frame f, Frame previous) {
         if (f.values().length != previous.values().length) {
             return 0;
@@ -127,8 +150,8 @@ public final class Trace {
                     && v != previous.values()[slot]) {
                 f.values()[slot] = null;
                 compacted++;
-                // the estimate counted it whole (it shares nothing with the previous value)
-                freed += (v.rows() - d.rows()) * BYTES_PER_ROW;
+                // the estimate counted it whole (it shares nothing with the previous value), and its change too when computed on demand
+                freed += (v.rows() - (computed(f, slot) ? 0 : d.rows())) * BYTES_PER_ROW;
             }
         }
         return freed;
@@ -142,9 +165,20 @@ public final class Trace {
     /**
      * The value of top-level {@code slot} at {@code step}, whose frame is {@code f}: kept, or rebuilt
      * from the nearest value kept or rebuilt before (plus the changes after it) or after (minus the
-     * changes up to it), the changes summed first so that the large value is copied once.
+     * changes up to it), the changes summed first so that the large value is copied once. With the
+     * lock held (the engine's thread evicting a step): rebuilt in place.
      */
-    private synchronized StreamValue valueAt(Frame f, int slot, int step) {
+    private StreamValue valueAt(Frame f, int slot, int step) {
+        Object r = valueOrPlan(f, slot, step);
+        return r instanceof StreamValue v ? v : rebuild((Rebuild) r);
+    }
+
+    /** What rebuilding a value takes: the nearest value kept and the changes between it and the step, in order. */
+    private record Rebuild(long generation, int slot, int step, StreamValue base, boolean forward, List<StreamValue> changes) {
+    }
+
+    /** With the lock held: the value kept (or rebuilt before and cached), else what rebuilding it takes. */
+    private Object valueOrPlan(Frame f, int slot, int step) {
         StreamValue v = f.values()[slot];
         if (v != null) {
             return v;
@@ -182,25 +216,38 @@ public final class Trace {
         if (base == null) {
             throw new IllegalStateException("no value of slot " + slot + " is kept around step " + step);
         }
-        StreamValue d = null;
+        List<StreamValue> changes = new ArrayList<>();
         if (baseStep < step) {
             for (int j = baseStep + 1; j <= step; j++) {
-                d = d == null ? entry(j).frame.deltas()[slot] : d.plus(entry(j).frame.deltas()[slot]);
+                changes.add(entry(j).frame.deltas()[slot]);
             }
-            v = base.plus(d);
         } else {
             for (int j = step + 1; j <= baseStep; j++) {
-                d = d == null ? entry(j).frame.deltas()[slot] : d.plus(entry(j).frame.deltas()[slot]);
+                changes.add(entry(j).frame.deltas()[slot]);
             }
-            v = base.minus(d);
         }
-        // the two values rebuilt last: stepping back and forth, and a step beside the one before it, cost nothing
-        Object[] next = {step, v, cache == null ? null : cache[0], cache == null ? null : cache[1]};
-        rebuilt.put(slot, next);
+        return new Rebuild(generation, slot, step, base, baseStep < step, changes);
+    }
+
+    /** Rebuilds a value (without the lock, unless the caller holds it) and caches it while the trace was not cleared. */
+    private StreamValue rebuild(Rebuild p) {
+        StreamValue d = null;
+        for (StreamValue c : p.changes) {
+            d = d == null ? c : d.plus(c);
+        }
+        StreamValue v = p.forward ? p.base.plus(d) : p.base.minus(d);
+        synchronized (this) {
+            if (p.generation == generation) {
+                // the two values rebuilt last: stepping back and forth, and a step beside the one before it, cost nothing
+                Object[] cache = rebuilt.get(p.slot);
+                rebuilt.put(p.slot, new Object[] {p.step, v, cache == null ? null : cache[0], cache == null ? null : cache[1]});
+            }
+        }
         return v;
     }
 
     synchronized void clear() {
+        generation++;
         sums.clear();
         steps.clear();
         rebuilt.clear();
@@ -264,27 +311,27 @@ public final class Trace {
     }
 
     /** The first step still recorded (0 unless the retention limit evicted older steps). */
-    public int firstStep() {
+    public synchronized int firstStep() {
         return firstStep;
     }
 
     /** One past the last recorded step. */
-    public int endStep() {
+    public synchronized int endStep() {
         return firstStep + steps.size();
     }
 
     /** Steps evicted by the retention limit. */
-    public int evictedSteps() {
+    public synchronized int evictedSteps() {
         return firstStep;
     }
 
     /** Approximate bytes of the retained records. */
-    public long retainedBytes() {
+    public synchronized long retainedBytes() {
         return bytes;
     }
 
     /** A sentence for users about the retention limit, or "" when nothing was evicted. */
-    public String retentionNote() {
+    public synchronized String retentionNote() {
         if (firstStep == 0) {
             return "";
         }
@@ -306,12 +353,32 @@ public final class Trace {
      * (outermost first).
      */
     public StreamValue value(String opId, String port, int step, int... iterations) {
-        Located l = locate(opId, port, step, iterations);
-        return iterations.length == 0 ? valueAt(l.frame, l.slot, step) : l.frame.values()[l.slot];
+        Object r;
+        synchronized (this) {
+            Located l = locate(opId, port, step, iterations);
+            if (iterations.length > 0) {
+                return l.frame.values()[l.slot];
+            }
+            r = valueOrPlan(l.frame, l.slot, step);
+        }
+        return r instanceof StreamValue v ? v : rebuild((Rebuild) r);
     }
 
-    /** The value's change since the previous tick, when the engine knew it; else null. */
-    public StreamValue knownDelta(String opId, String port, int step, int... iterations) {
+    /**
+     * The value as kept, without rebuilding it: null when it is kept as its change (a large
+     * recomputed value between checkpoints) and was not rebuilt lately. For sizing a value cheaply.
+     */
+    public synchronized StreamValue keptValue(String opId, String port, int step, int... iterations) {
+        Located l = locate(opId, port, step, iterations);
+        if (iterations.length > 0) {
+            return l.frame.values()[l.slot];
+        }
+        Object r = valueOrPlan(l.frame, l.slot, step);
+        return r instanceof StreamValue v ? v : null;
+    }
+
+    /** The value's change since the previous tick, when the engine knew it (or it was computed when asked); else null. */
+    public synchronized StreamValue knownDelta(String opId, String port, int step, int... iterations) {
         Located l = locate(opId, port, step, iterations);
         return l.frame.deltas()[l.slot];
     }
@@ -320,13 +387,24 @@ public final class Trace {
      * The change of a stream at a step: inside nested circuits, since the previous inner
      * iteration; at the top level of a circuit over changes, the value itself; at the top level of a
      * circuit over snapshots, since the previous step. Null when the previous value is no longer
-     * recorded and the engine did not know the change.
+     * recorded and the engine did not know the change. A top-level change computed here is kept
+     * with its step (the inspector, the canvas and the timeline ask for it again) and counted
+     * against the byte limit.
      */
     public StreamValue change(String opId, String port, int step, int... iterations) {
-        Located l = locate(opId, port, step, iterations);
-        StreamValue v = iterations.length == 0 ? valueAt(l.frame, l.slot, step) : l.frame.values()[l.slot];
-        StreamValue known = l.frame.deltas()[l.slot];
+        Located l;
+        StreamValue known;
+        long gen;
+        boolean previousRecorded;
+        synchronized (this) {
+            l = locate(opId, port, step, iterations);
+            known = l.frame.deltas()[l.slot];
+            gen = generation;
+            previousRecorded = step - 1 >= firstStep;
+        }
         if (iterations.length > 0) {
+            // an inner iteration's frame is never changed once recorded
+            StreamValue v = l.frame.values()[l.slot];
             int last = iterations[iterations.length - 1];
             if (last == 0) {
                 return v;
@@ -339,18 +417,29 @@ public final class Trace {
             return v.minus(value(opId, port, step, prev));
         }
         if (changesMode || step == 0) {
-            return v;
+            return value(opId, port, step);
         }
         if (known != null) {
             return known;
         }
-        if (step - 1 < firstStep) {
+        if (!previousRecorded) {
             return null;
         }
-        StreamValue d = v.minus(value(opId, port, step - 1));
-        // kept as the known change: the inspector, the canvas and the timeline ask for it again
+        StreamValue d = value(opId, port, step).minus(value(opId, port, step - 1));
         synchronized (this) {
-            l.frame.deltas()[l.slot] = d;
+            if (gen == generation && step >= firstStep && step < endStep() && l.frame.deltas()[l.slot] == null) {
+                Entry e = entry(step);
+                if (e.frame == l.frame) {
+                    l.frame.deltas()[l.slot] = d;
+                    if (e.computedChanges == null) {
+                        e.computedChanges = new java.util.BitSet();
+                    }
+                    e.computedChanges.set(l.slot);
+                    long b = d.rows() * BYTES_PER_ROW;
+                    e.bytes += b;
+                    bytes += b;
+                }
+            }
         }
         return d;
     }
@@ -361,26 +450,62 @@ public final class Trace {
      * adds only the steps not summed yet, and the sums survive the eviction of old steps); elsewhere
      * the value itself. Null when the steps needed were evicted before the sum was first asked for.
      */
-    public synchronized StreamValue contents(String opId, String port, int step, int... iterations) {
+    public StreamValue contents(String opId, String port, int step, int... iterations) {
         if (iterations.length > 0 || !changesMode) {
             return value(opId, port, step, iterations);
         }
-        locate(opId, port, step, iterations);
-        ArrayList<StreamValue> s = sums.get(opId + "." + port);
-        if (s == null) {
-            if (firstStep > 0) {
+        String key = opId + "." + port;
+        ArrayList<StreamValue> s;
+        int have;
+        long gen;
+        StreamValue sum;
+        synchronized (this) {
+            locate(opId, port, step, iterations);
+            s = sums.get(key);
+            if (s == null) {
+                if (firstStep > 0) {
+                    return null;
+                }
+                s = new ArrayList<>();
+                sums.put(key, s);
+            }
+            if (s.size() < firstStep) {
                 return null;
             }
-            s = new ArrayList<>();
-            sums.put(opId + "." + port, s);
+            if (step < s.size()) {
+                return s.get(step);
+            }
+            have = s.size();
+            gen = generation;
+            sum = have == 0 ? null : s.get(have - 1);
         }
-        if (s.size() < firstStep) {
-            return null;
+        // summed without the lock; kept unless the trace was cleared or the sum extended meanwhile
+        List<StreamValue> more = new ArrayList<>();
+        try {
+            for (int t = have; t <= step; t++) {
+                StreamValue v = value(opId, port, t);
+                sum = sum == null ? v : sum.plus(v);
+                more.add(sum);
+            }
+        } catch (NoSuchElementException evicted) {
+            // the engine evicted a step being summed, and extended the sum over it
+            synchronized (this) {
+                if (gen != generation || sums.get(key) != s) {
+                    throw evicted;
+                }
+                sumUpTo(s, opId, port, step);
+                return s.get(step);
+            }
         }
-        sumUpTo(s, opId, port, step);
-        return s.get(step);
+        synchronized (this) {
+            if (gen == generation && sums.get(key) == s && s.size() == have) {
+                s.addAll(more);
+            }
+        }
+        return sum;
     }
 
+    /** With the lock held: extends running sum {@code s} up to {@code step}. */
     private void sumUpTo(ArrayList<StreamValue> s, String opId, String port, int step) {
         while (s.size() <= step) {
             int t = s.size();
@@ -389,8 +514,18 @@ public final class Trace {
         }
     }
 
+    /** The contents ({@link #contents}) when already computed, without computing it; else null. */
+    public synchronized StreamValue computedContents(String opId, String port, int step, int... iterations) {
+        if (iterations.length > 0 || !changesMode) {
+            return keptValue(opId, port, step, iterations);
+        }
+        locate(opId, port, step, iterations);
+        ArrayList<StreamValue> s = sums.get(opId + "." + port);
+        return s != null && step >= 0 && step < s.size() ? s.get(step) : null;
+    }
+
     /** Number of inner iterations a nested operator ran at a step (at the given enclosing iterations). */
-    public int iterations(String nestedOpId, int step, int... outerIterations) {
+    public synchronized int iterations(String nestedOpId, int step, int... outerIterations) {
         List<Integer> path = slotMap.pathTo(nestedOpId);
         if (path == null) {
             throw new NoSuchElementException("no operator '" + nestedOpId + "'");
@@ -405,7 +540,7 @@ public final class Trace {
     }
 
     /** Statistics of an operator at a step, summed over all inner iterations. */
-    public OpStats stats(String opId, int step) {
+    public synchronized OpStats stats(String opId, int step) {
         List<Integer> path = slotMap.pathTo(opId);
         if (path == null) {
             throw new NoSuchElementException("no operator '" + opId + "'");
@@ -426,7 +561,7 @@ public final class Trace {
     }
 
     /** Each output's change at a step (D(output) for a snapshot circuit). */
-    public Map<String, StreamValue> outputChanges(int step) {
+    public synchronized Map<String, StreamValue> outputChanges(int step) {
         return entry(step).outputChanges;
     }
 
@@ -440,7 +575,7 @@ public final class Trace {
     }
 
     /** Visits every stream value recorded at a step, in evaluation order, nested iterations after their nested operator. */
-    public void forEachValue(int step, ValueVisitor v) {
+    public synchronized void forEachValue(int step, ValueVisitor v) {
         walk(entry(step).frame, slotMap, new ArrayList<>(), v, step);
     }
 

@@ -53,8 +53,10 @@ public final class DebugSession {
 
     // engine-side state, guarded by lock
     private Simulation sim;
+    private final RecordedValues recorded = new RecordedValues();
     private int engineCursor = -1;
-    private long runId;
+    /** Written under the lock, read without it. */
+    private volatile long runId;
 
     // document copies the engine runs (UI thread)
     private Circuit compiledCircuit;
@@ -331,139 +333,48 @@ public final class DebugSession {
 
     // ------------------------------------------------------------------ reading recorded values (any thread)
 
-    /**
-     * The value of a stream at a recorded step (and inner iterations for nested streams), or
-     * null when there is none.
-     */
+    /** What the views read from the recorded run (without this session's lock: see {@link RecordedValues}). */
+    public RecordedValues recorded() {
+        return recorded;
+    }
+
+    /** The value of a stream at a recorded step (and inner iterations for nested streams), or null: {@link RecordedValues#value}. */
     public StreamValue value(StreamRef ref, int step, int... iterations) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return null;
-            }
-            try {
-                return sim.trace().value(ref.op(), ref.port(), step, iterations);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
+        return recorded.value(ref, step, iterations);
     }
 
-    /**
-     * The change of a stream at a step ({@code Trace.change}): for a top-level stream of a snapshot
-     * circuit its value minus the previous step's; for an incremental circuit the value itself;
-     * inside nested circuits the value minus the previous inner iteration's. Null when not recorded.
-     */
+    /** The change of a stream at a step, or null: {@link RecordedValues#change}. */
     public StreamValue change(StreamRef ref, int step, int... iterations) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return null;
-            }
-            try {
-                return sim.trace().change(ref.op(), ref.port(), step, iterations);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
+        return recorded.change(ref, step, iterations);
     }
 
-    /** Increases whenever the recorded steps are replaced (reset, recompiled, re-run after a scenario edit). */
-    long runId() {
-        synchronized (lock) {
-            return runId;
-        }
-    }
-
-    /** The change of a top-level stream since the previous step when the engine tracked it, else null. */
-    StreamValue knownDelta(StreamRef ref, int step) {
-        synchronized (lock) {
-            if (sim == null || step <= sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return null;
-            }
-            try {
-                return sim.trace().knownDelta(ref.op(), ref.port(), step);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
-    }
-
-    /**
-     * The contents of a stream up to a step ({@code Trace.contents}): for a snapshot circuit (and
-     * inside nested circuits) its value; for an incremental circuit the sum of its values over steps
-     * 0..step. Null when not recorded.
-     */
+    /** The contents of a stream up to a step, or null: {@link RecordedValues#contents}. */
     public StreamValue contents(StreamRef ref, int step, int... iterations) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return null;
-            }
-            try {
-                return sim.trace().contents(ref.op(), ref.port(), step, iterations);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
+        return recorded.contents(ref, step, iterations);
     }
 
-    /**
-     * Whether the contents of a top-level stream of an incremental circuit at {@code step} surely
-     * has at most {@code max} rows: the rows of its changes over the steps summed stay within it
-     * (a bound that costs a look-up per step, not a sum).
-     */
-    boolean contentsRowsAtMost(StreamRef ref, int step, long max) {
-        synchronized (lock) {
-            // a look-up per step under the lock: beyond max steps the contents are sized on the inspector's thread
-            if (sim == null || sim.trace().firstStep() > 0 || step >= sim.trace().endStep() || step > max) {
-                return false;
-            }
-            long rows = 0;
-            try {
-                for (int t = 0; t <= step && rows <= max; t++) {
-                    rows += sim.trace().value(ref.op(), ref.port(), t).rows();
-                }
-            } catch (RuntimeException e) {
-                return false;
-            }
-            return rows <= max;
-        }
+    StreamValue knownDelta(StreamRef ref, int step) {
+        return recorded.knownDelta(ref, step);
     }
 
     /** Inner iterations a nested operator ran at a step (at the given enclosing iterations), or 0. */
     public int iterations(String nestedOp, int step, int... outer) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return 0;
-            }
-            try {
-                return sim.trace().iterations(nestedOp, step, outer);
-            } catch (RuntimeException e) {
-                return 0;
-            }
-        }
+        return recorded.iterations(nestedOp, step, outer);
     }
 
     /** Statistics of an operator at a recorded step, or null. */
     public OpStats stats(String opId, int step) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return null;
-            }
-            try {
-                return sim.trace().stats(opId, step);
-            } catch (RuntimeException e) {
-                return null;
-            }
-        }
+        return recorded.stats(opId, step);
     }
 
     /** Each output's change at a recorded step, or an empty map. */
     public Map<String, StreamValue> outputChanges(int step) {
-        synchronized (lock) {
-            if (sim == null || step < sim.trace().firstStep() || step >= sim.trace().endStep()) {
-                return Map.of();
-            }
-            return sim.trace().outputChanges(step);
-        }
+        return recorded.outputChanges(step);
+    }
+
+    /** Increases whenever the recorded steps are replaced (reset, recompiled, re-run after a scenario edit). */
+    long runId() {
+        return runId;
     }
 
     // ------------------------------------------------------------------ engine thread
@@ -526,6 +437,7 @@ public final class DebugSession {
     private String dropAfterOutOfMemory(EngineException e) {
         synchronized (lock) {
             sim = null;
+            recorded.attach(null, false);
             engineCursor = -1;
             runId++;
             compileFailure = e;
@@ -540,6 +452,7 @@ public final class DebugSession {
             pendingScenario = null;
             synchronized (lock) {
                 sim = null;
+                recorded.attach(null, false);
                 engineCursor = -1;
                 runId++;
                 compileFailure = null;
@@ -549,6 +462,7 @@ public final class DebugSession {
                 s.setScenario(scenarioForJob);
                 synchronized (lock) {
                     sim = s;
+                    recorded.attach(s.trace(), toCompile.inputMode() == Circuit.InputMode.CHANGES);
                 }
             } catch (EngineException e) {
                 compileFailure = e;

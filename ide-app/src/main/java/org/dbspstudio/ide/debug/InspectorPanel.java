@@ -13,7 +13,6 @@ import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyLongProperty;
 import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Label;
@@ -59,9 +58,19 @@ public final class InspectorPanel extends VBox {
     private final List<Spinner<Integer>> iterationSpinners = new ArrayList<>();
     private final List<Boolean> followLast = new ArrayList<>();
     private final TableView<ValueRows.Entry> table = new TableView<>();
-    private final javafx.collections.ObservableList<ValueRows.Entry> items = FXCollections.observableArrayList();
+    private final Rows items = new Rows();
+    /** Counts of the large values listed (read and written on the inspector's thread only). */
+    private final SummaryCache counts = new SummaryCache();
     /** Values with more rows are listed, filtered and sorted on the inspector's thread. */
     static final int INLINE_ROWS = 5_000;
+    /**
+     * A value of more than {@link ValueRows#SORT_LIMIT} rows shown unfiltered in its own order is
+     * listed this many rows at a time, as the table shows them: a step lists the first page and
+     * counts the rows (adjusting the previous step's counts by the change), not every row.
+     */
+    static final int PAGE = 500;
+    /** The placeholder of a row not listed yet (blank cells). */
+    static final ValueRows.Entry PENDING = new ValueRows.Entry(null, org.dbspstudio.model.types.Row.EMPTY, 0);
     private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "dbsp-inspector");
         t.setDaemon(true);
@@ -139,7 +148,7 @@ public final class InspectorPanel extends VBox {
             protected void updateItem(ValueRows.Entry e, boolean empty) {
                 super.updateItem(e, empty);
                 getStyleClass().removeAll("row-insert", "row-delete");
-                if (!empty && e != null) {
+                if (!empty && e != null && e != PENDING) {
                     getStyleClass().add(e.weight() > 0 ? "row-insert" : "row-delete");
                 }
             }
@@ -276,7 +285,7 @@ public final class InspectorPanel extends VBox {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
         cellOf.put(c, get);
         c.setPrefWidth(Math.max(90, 9 * name.length() + 30));
-        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(get.apply(cd.getValue())));
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == PENDING ? null : get.apply(cd.getValue())));
         c.setComparator((a, b) -> {
             if (a == b) {
                 return 0;
@@ -306,7 +315,7 @@ public final class InspectorPanel extends VBox {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
         cellOf.put(c, e -> e.weight());
         c.setId("weight-column");
-        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue().weight()));
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == PENDING ? null : cd.getValue().weight()));
         c.setComparator((a, b) -> Long.compare((Long) a, (Long) b));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
@@ -381,7 +390,7 @@ public final class InspectorPanel extends VBox {
             showRows(request, List.of(), "not run yet", null);
             return;
         }
-        Lookup look = new Lookup(session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
+        Lookup look = new Lookup(mode == InspectMode.CONTENTS && ref.depth() == 0 && session.changesMode(), session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
         if (look.small()) {
             Listed l = look.list();
             showRows(request, l.rows, l.summary, look.sortKey);
@@ -392,12 +401,22 @@ public final class InspectorPanel extends VBox {
         items.clear();
         summary.setText("listing…");
         WORKER.execute(() -> {
-            if (request != requested) {
+            java.util.function.BooleanSupplier stale = () -> request != requested;
+            if (stale.getAsBoolean()) {
                 return;
             }
             Listed l;
             try {
-                l = look.list();
+                StreamValue v = look.value();
+                if (look.filter() == null && look.sort() == null && v instanceof org.dbspstudio.engine.value.ZSet z
+                        && z.size() > ValueRows.SORT_LIMIT) {
+                    // in its own order: the count and the first page now, the other pages as the table shows them
+                    l = new Listed(new Paged(request, z, ValueRows.firstEntries(z, PAGE)), look.count(counts, z));
+                } else {
+                    l = look.list(v, stale);
+                }
+            } catch (ValueRows.Cancelled e) {
+                return;
             } catch (RuntimeException | OutOfMemoryError e) {
                 l = new Listed(List.of(), "cannot list the rows: " + e.getMessage());
             }
@@ -415,6 +434,92 @@ public final class InspectorPanel extends VBox {
         items.setAll(rows);
         summary.setText(text);
         shownRequest.set(request);
+    }
+
+    /**
+     * The table's rows: a list whose contents are swapped whole (a listing, or a large value's
+     * pages), so the table keeps its sort order and columns and reads only the rows it shows.
+     */
+    private static final class Rows extends javafx.collections.ObservableListBase<ValueRows.Entry> {
+        private List<ValueRows.Entry> rows = List.of();
+
+        /** Shows {@code next} instead of the rows shown (one change: the old rows replaced by the new). */
+        void setAll(List<ValueRows.Entry> next) {
+            List<ValueRows.Entry> old = rows;
+            rows = next;
+            if (old.isEmpty() && next.isEmpty()) {
+                return;
+            }
+            beginChange();
+            if (!old.isEmpty()) {
+                nextRemove(0, old);
+            }
+            if (!next.isEmpty()) {
+                nextAdd(0, next.size());
+            }
+            endChange();
+        }
+
+        @Override
+        public void clear() {
+            setAll(List.of());
+        }
+
+        @Override
+        public ValueRows.Entry get(int i) {
+            return rows.get(i);
+        }
+
+        @Override
+        public int size() {
+            return rows.size();
+        }
+    }
+
+    /**
+     * A large value's rows in its own order, listed a page at a time on the inspector's thread
+     * when the table first reads a row not listed yet ({@link #PENDING}, blank, until then).
+     */
+    private final class Paged extends java.util.AbstractList<ValueRows.Entry> implements java.util.RandomAccess {
+        private final long request;
+        private final org.dbspstudio.engine.value.ZSet value;
+        /** The first rows, listed so far (replaced on the JavaFX thread). */
+        private List<ValueRows.Entry> listed;
+        private boolean listing;
+
+        Paged(long request, org.dbspstudio.engine.value.ZSet value, List<ValueRows.Entry> first) {
+            this.request = request;
+            this.value = value;
+            this.listed = first;
+        }
+
+        @Override
+        public ValueRows.Entry get(int i) {
+            List<ValueRows.Entry> l = listed;
+            if (i < l.size()) {
+                return l.get(i);
+            }
+            if (!listing && Platform.isFxApplicationThread() && request == requested) {
+                listing = true;
+                int upTo = (int) Math.min(value.size(), ((long) i / PAGE + 2) * PAGE);
+                WORKER.execute(() -> {
+                    List<ValueRows.Entry> more = request == requested ? ValueRows.firstEntries(value, upTo) : null;
+                    Platform.runLater(() -> {
+                        listing = false;
+                        if (more != null && request == requested) {
+                            listed = more;
+                            table.refresh();
+                        }
+                    });
+                });
+            }
+            return PENDING;
+        }
+
+        @Override
+        public int size() {
+            return value.size();
+        }
     }
 
     private List<Object> listedSortKey;
@@ -457,24 +562,44 @@ public final class InspectorPanel extends VBox {
     }
 
     /** What to list: read on the JavaFX thread, listed there (small values) or on the inspector's thread. */
-    private record Lookup(DebugSession session, StreamRef ref, int step, int[] its, InspectMode mode, String filter,
+    private record Lookup(boolean contentsOfChanges, DebugSession session, StreamRef ref, int step, int[] its, InspectMode mode, String filter,
                           Comparator<ValueRows.Entry> sort, List<Object> sortKey) {
-        /** Whether the value is small enough to list on the JavaFX thread. */
+        /**
+         * Whether what is listed (the change or the contents) is small enough to list on the JavaFX
+         * thread, told without computing anything (a value kept as its change is never rebuilt here).
+         */
         boolean small() {
-            StreamValue v = session.value(ref, step, its);
-            if (v == null || v.rows() > INLINE_ROWS) {
-                return false;
-            }
-            if (mode == InspectMode.CONTENTS && session.changesMode() && ref.depth() == 0) {
-                return session.contentsRowsAtMost(ref, step, INLINE_ROWS);
-            }
-            return true;
+            return session.recorded().listedRowsAtMost(ref, step, its, mode, INLINE_ROWS);
+        }
+
+        /** The change or the contents listed. */
+        StreamValue value() {
+            return mode == InspectMode.CHANGE ? session.change(ref, step, its) : session.contents(ref, step, its);
         }
 
         Listed list() {
-            StreamValue v = mode == InspectMode.CHANGE ? session.change(ref, step, its) : session.contents(ref, step, its);
-            String text = v == null ? "no value" : ValueRows.summary(v, mode == InspectMode.CHANGE);
-            List<ValueRows.Entry> rows = ValueRows.entries(v);
+            return list(value(), () -> false);
+        }
+
+        /**
+         * The summary of {@code z}, this look-up's large value, from {@code cache} (on the
+         * inspector's thread): the previous step's counts adjusted by the change between the two
+         * (the step's value for the contents of a circuit over changes, the known change for a value),
+         * else counted.
+         */
+        String count(SummaryCache cache, org.dbspstudio.engine.value.ZSet z) {
+            if (ref.depth() > 0) {
+                return ValueRows.summary(z, mode == InspectMode.CHANGE);
+            }
+            java.util.function.Supplier<StreamValue> delta = mode == InspectMode.CHANGE ? () -> null
+                    : contentsOfChanges ? () -> session.value(ref, step) : () -> session.knownDelta(ref, step);
+            return cache.summary(mode + " " + ref.label(), step, session.runId(), z, delta, mode == InspectMode.CHANGE);
+        }
+
+        /** Lists {@code v} (this look-up's value); throws {@link ValueRows.Cancelled} once {@code stale} says so. */
+        Listed list(StreamValue v, java.util.function.BooleanSupplier stale) {
+            List<ValueRows.Entry> rows = ValueRows.entries(v, stale);
+            String text = v == null ? "no value" : ValueRows.summary(v, rows, mode == InspectMode.CHANGE);
             if (filter != null) {
                 List<ValueRows.Entry> kept = new ArrayList<>();
                 for (ValueRows.Entry e : rows) {

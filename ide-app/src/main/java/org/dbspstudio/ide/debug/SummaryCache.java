@@ -36,17 +36,25 @@ final class SummaryCache {
         if (!(v instanceof ZSet z) || z.size() < direct || ref.depth() > 0) {
             return ValueRows.summary(v, asChange);
         }
-        String key = ref.label() + Arrays.toString(its);
+        return summary(ref.label() + Arrays.toString(its), step, s.runId(), z, () -> s.knownDelta(ref, step), asChange);
+    }
+
+    /**
+     * The summary of {@code z}, the value named {@code key} at {@code step} of run {@code run}:
+     * the counts of the same value, or those of step − 1 adjusted by {@code change} (the change
+     * from that value to {@code z}; null when unknown), else counted.
+     */
+    String summary(String key, int step, long run, ZSet z, java.util.function.Supplier<StreamValue> change, boolean asChange) {
         Counted prev = last.get(key);
         long pos;
         long neg;
-        if (prev != null && prev.value == v) {
+        if (prev != null && prev.value == z) {
             pos = prev.pos;
             neg = prev.neg;
         } else {
             // the value counted at step − 1 is still that step's while the run was not restarted (the
             // trace may hand out an equal copy: it rebuilds values it keeps as changes)
-            StreamValue d = prev != null && prev.step == step - 1 && prev.run == s.runId() ? s.knownDelta(ref, step) : null;
+            StreamValue d = prev != null && prev.step == step - 1 && prev.run == run ? change.get() : null;
             if (d instanceof ZSet delta && prev.value instanceof ZSet before) {
                 long[] pn = {prev.pos, prev.neg};
                 delta.forEach((r, w) -> {
@@ -62,7 +70,7 @@ final class SummaryCache {
                 neg = pn[1];
             }
         }
-        last.put(key, new Counted(step, s.runId(), v, pos, neg));
+        last.put(key, new Counted(step, run, z, pos, neg));
         return ValueRows.fromCounts(pos, neg, asChange);
     }
 

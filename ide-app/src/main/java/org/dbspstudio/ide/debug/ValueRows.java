@@ -64,6 +64,76 @@ public final class ValueRows {
         return out;
     }
 
+    /** Thrown by a listing that its caller no longer wants (a newer one was asked for). */
+    static final class Cancelled extends RuntimeException {
+        Cancelled() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * {@link #entries(StreamValue)}, checking {@code cancelled} every few thousand rows and
+     * throwing {@link Cancelled} when it says so.
+     */
+    static List<Entry> entries(StreamValue v, java.util.function.BooleanSupplier cancelled) {
+        if (!(v instanceof ZSet z) || z.size() <= SORT_LIMIT) {
+            if (cancelled.getAsBoolean()) {
+                throw new Cancelled();
+            }
+            return entries(v);
+        }
+        List<Entry> out = new ArrayList<>(z.size());
+        z.forEach((r, w) -> {
+            if ((out.size() & 4095) == 0 && cancelled.getAsBoolean()) {
+                throw new Cancelled();
+            }
+            out.add(new Entry(null, r, w));
+        });
+        return out;
+    }
+
+    /**
+     * The first {@code max} entries of a Z-set of more than {@link #SORT_LIMIT} rows, in the order
+     * {@link #entries} lists them (the engine's), reading no further.
+     */
+    static List<Entry> firstEntries(ZSet z, int max) {
+        List<Entry> out = new ArrayList<>(max);
+        if (z.size() <= SORT_LIMIT) {
+            throw new IllegalArgumentException("a Z-set of at most " + SORT_LIMIT + " rows is listed sorted");
+        }
+        try {
+            z.forEachX((r, w) -> {
+                if (out.size() >= max) {
+                    throw new Enough();
+                }
+                out.add(new Entry(null, r, w));
+            });
+        } catch (Enough e) {
+            // the first rows are listed
+        }
+        return out;
+    }
+
+    private static final class Enough extends Exception {
+        Enough() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** {@link #summary} of {@code v}, counting the weights of its {@code entries} (listed already) instead of reading it again. */
+    static String summary(StreamValue v, List<Entry> entries, boolean asChange) {
+        if (!(v instanceof ZSet) || v.isZero()) {
+            return summary(v, asChange);
+        }
+        long pos = 0;
+        for (Entry e : entries) {
+            if (e.weight() > 0) {
+                pos++;
+            }
+        }
+        return fromCounts(pos, entries.size() - pos, asChange);
+    }
+
     /**
      * A compact summary: the integer for {@code Z}; for Z-sets {@code N rows} when every weight
      * is positive and {@code asChange} is false, else {@code +p −n} (rows with positive and

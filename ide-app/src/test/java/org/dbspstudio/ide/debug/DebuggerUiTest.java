@@ -362,6 +362,55 @@ class DebuggerUiTest extends IdeTestBase {
         assertThat(fx(ins::shown)).hasSize(n + 1).extracting(e -> e.row().get(2)).contains("extra");
     }
 
+    /**
+     * The contents of a join of more than {@link ValueRows#SORT_LIMIT} rows, unsorted: the table
+     * has a row per row of the value and the count, lists the rows in view and lists further ones
+     * when scrolled to them; a step forward counts the rows from the previous step's counts and
+     * its change, and says what counting them all says.
+     */
+    @Test
+    void largeContentsAreListedAPageAtATimeAndCountedByTheirChange(FxRobot robot) throws Exception {
+        int n = ValueRows.SORT_LIMIT + 2000;
+        CircuitDocument d = DebugFixtures.usersOrders();
+        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
+        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            users.add(DebugFixtures.ch(1, i, "user" + i));
+            orders.add(DebugFixtures.ch(1, i, "item" + i));
+        }
+        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
+        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users),
+                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 9, "user9")))));
+        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders),
+                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(1, 5, "extra")))));
+        d.setScenario(sc);
+        EditorTab t = open(d, "paged.json");
+        robot.clickOn("#op-j");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        robot.clickOn("#inspect-contents");
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        inspectorShown();
+        assertThat(fx(() -> ins.table().getItems().size())).isEqualTo(n);
+        assertThat(fx(ins::summaryText)).isEqualTo(n + " rows");
+        List<ValueRows.Entry> all = ValueRows.entries(fx(() -> debugger().session(t).contents(StreamRef.top("j", "out"), 0)));
+        assertThat(fx(() -> ins.table().getItems().subList(0, InspectorPanel.PAGE))).isEqualTo(all.subList(0, InspectorPanel.PAGE));
+        // scrolled to the end: the last rows are listed once the inspector's thread has listed them
+        fx(() -> ins.table().scrollTo(n - 1));
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> {
+            ins.table().getItems().get(n - 1);
+            return ins.table().getItems().get(n - 1) != InspectorPanel.PENDING;
+        }));
+        assertThat(fx(() -> ins.table().getItems().subList(n - 10, n))).isEqualTo(all.subList(n - 10, n));
+        robot.clickOn("#debug-step");
+        settle(t, 1);
+        inspectorShown();
+        var contents = fx(() -> debugger().session(t).contents(StreamRef.top("j", "out"), 1));
+        assertThat(fx(() -> ins.table().getItems().size())).isEqualTo(n);
+        assertThat(fx(ins::summaryText)).isEqualTo(ValueRows.summary(contents, false)).isEqualTo(n + " rows");
+    }
+
     /** Keeps the inspector's thread busy until the latch returned is counted down (at most a minute). */
     private static java.util.concurrent.CountDownLatch holdInspectorThread() throws InterruptedException {
         java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
