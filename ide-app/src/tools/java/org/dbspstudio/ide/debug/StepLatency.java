@@ -21,8 +21,9 @@ import org.dbspstudio.model.StepData;
 /**
  * Not a test: measures, in the real window, the time from pressing Step to the refreshed
  * inspector on users ⋈ orders whose integrated inputs hold 100k rows (50k users, 50k orders
- * loaded at step 0), then steps of a few changes; "refreshed" means the session published the
- * step and the inspector shows that step's rows (which it may list on its own thread). Prints the
+ * loaded at step 0), then steps of a few changes (four warm-up steps first); "refreshed" means the
+ * session published the step and the inspector shows that step's count and the rows in view (which
+ * it may list on its own thread, a page at a time for a large value in its own order). Prints the
  * wall-clock median and the process's CPU time per step (the latter tells the work apart from
  * waiting for a busy machine). A tool ({@link ToolWindow}); args: number of measured steps (default 10), then {@code incremental} to step the incremental
  * version of the circuit instead.
