@@ -87,7 +87,11 @@ class ArrangementProperties {
             assertThat(seen.put(k, g)).isNull();
         });
         assertThat(seen).isEqualTo(m);
-        m.forEach((k, g) -> assertThat(ix.get(k)).isEqualTo(ZSet.ofMap(g)));
+        m.forEach((k, g) -> {
+            assertThat(ix.get(k)).isEqualTo(ZSet.ofMap(g));
+            assertThat(under(ix, k)).isEqualTo(g);
+        });
+        assertThat(under(ix, Row.of(1L, "never seen anywhere"))).isEmpty();
         assertThat(ix.get(Row.of(-1L, null))).isEqualTo(ZSet.EMPTY);
         assertThat(ix.get(Row.of(1L, "never seen anywhere"))).isEqualTo(ZSet.EMPTY);
         assertThat(ix.get(Row.of(1L))).isEqualTo(ZSet.EMPTY);
@@ -155,6 +159,70 @@ class ArrangementProperties {
             assertSame(versions.get(i), models.get(i));
         }
         assertThat(ix.plus(ix.negate()).isZero()).isTrue();
+    }
+
+    /** The rows under {@code k} summed from {@link IndexedZSet#forEachUnder}'s visits. */
+    static Map<Row, Long> under(IndexedZSet ix, Row k) {
+        Map<Row, Long> g = new HashMap<>();
+        ix.forEachUnder(k, (r, w) -> g.merge(r, w, (a, b) -> a + b == 0 ? null : a + b));
+        return g;
+    }
+
+    @Provide
+    Arbitrary<List<List<Integer>>> updates() {
+        return Arbitraries.integers().between(-600, 600).list().ofMaxSize(80).list().ofMinSize(1).ofMaxSize(12);
+    }
+
+    /**
+     * An index on a primary key (one row of weight 1 under most keys, held without a Z-set), under
+     * steps of inserts, deletes and updates (a key's row replaced), some with weights other than 1
+     * and keys with two rows, against a plain map; each version is checked, earlier ones again at the end.
+     */
+    @Property(tries = 60)
+    void primaryKeyIndexesMatchAMap(@ForAll("updates") List<List<Integer>> steps) {
+        Map<Row, Map<Row, Long>> model = new HashMap<>();
+        IndexedZSet ix = IndexedZSet.EMPTY;
+        List<IndexedZSet> versions = new ArrayList<>();
+        List<Map<Row, Map<Row, Long>>> models = new ArrayList<>();
+        int version = 0;
+        for (List<Integer> step : steps) {
+            version++;
+            Map<Row, Long> d = new HashMap<>();
+            for (int v : step) {
+                long id = Math.abs(v) % 300;
+                Row k = Row.of(id, id % 3 == 0 ? "k" + id : null);
+                Map<Row, Long> g = model.getOrDefault(k, Map.of());
+                if (v < 0) {
+                    g.forEach((r, w) -> d.merge(r, -w, Long::sum)); // delete the key's rows
+                } else {
+                    Row r = Row.of(id, id % 3 == 0 ? "k" + id : null, (long) version, "v" + v);
+                    d.merge(r, v % 7 == 0 ? 2L : 1L, Long::sum);
+                    if (v % 5 != 0) {
+                        g.forEach((old, w) -> d.merge(old, -w, Long::sum)); // an update, not a second row
+                    }
+                }
+            }
+            d.values().removeIf(w -> w == 0);
+            IndexedZSet.Builder b = version % 2 == 0 ? ix.toBuilder() : IndexedZSet.builder();
+            d.forEach((r, w) -> b.add(Row.of(r.get(0), r.get(1)), r, w));
+            ix = version % 2 == 0 ? b.build() : ix.plus(b.build());
+            d.forEach((r, w) -> {
+                Row k = Row.of(r.get(0), r.get(1));
+                Map<Row, Long> g = model.computeIfAbsent(k, x -> new HashMap<>());
+                g.merge(r, w, (a, c) -> a + c == 0 ? null : a + c);
+                if (g.isEmpty()) {
+                    model.remove(k);
+                }
+            });
+            assertSame(ix, model);
+            assertThat(ix.batched() || ix.isZero()).isTrue();
+            versions.add(ix);
+            models.add(copy(model));
+        }
+        for (int i = 0; i < versions.size(); i++) {
+            assertSame(versions.get(i), models.get(i));
+            assertSame(versions.get(i).negate().negate(), models.get(i));
+        }
     }
 
     @Test

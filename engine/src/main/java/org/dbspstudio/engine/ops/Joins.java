@@ -216,9 +216,7 @@ final class Joins {
         rows.forEachX((x, w) -> {
             Row k = key.key(x);
             if (k != null) {
-                ZSet m = index.get(k);
-                ctx.work(m.size());
-                m.forEachX((y, v) -> match.accept(x, w, y, v));
+                ctx.work(index.forEachUnder(k, (y, v) -> match.accept(x, w, y, v)));
             }
         });
     }

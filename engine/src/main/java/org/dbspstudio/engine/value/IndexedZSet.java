@@ -86,16 +86,47 @@ public final class IndexedZSet implements StreamValue {
             int k = b.find(p, h, key);
             if (k >= 0) {
                 if (found == null) {
-                    found = b.sets[k];
+                    found = b.set(k);
                 } else {
                     if (sum == null) {
                         sum = ZSet.builder().addAll(found);
                     }
-                    sum.addAll(b.sets[k]);
+                    sum.addAll(b.set(k));
                 }
             }
         }
         return sum != null ? sum.build() : found == null ? ZSet.EMPTY : found;
+    }
+
+    /**
+     * Visits the rows under {@code key} with their weights, without building their Z-set: a key held
+     * in several batches is visited once per batch (its rows' weights there), so a row may come
+     * more than once and its weights add up to its weight under the key. Returns the number of
+     * visits.
+     */
+    public <E extends Exception> long forEachUnder(Row key, ZSet.RowWeightX<E> action) throws E {
+        if (map != null) {
+            ZSet z = map.get(key);
+            if (z == null) {
+                return 0;
+            }
+            z.forEachX(action);
+            return z.size();
+        }
+        long[] p = probe(key, batches[0].arity);
+        if (p == null) {
+            return 0;
+        }
+        int h = KeyBatch.hash(p, 0, p.length);
+        long n = 0;
+        for (KeyBatch b : batches) {
+            int k = b.find(p, h, key);
+            if (k >= 0) {
+                b.forEach(k, action);
+                n += b.size(k);
+            }
+        }
+        return n;
     }
 
     /** Number of keys. */
@@ -148,8 +179,12 @@ public final class IndexedZSet implements StreamValue {
             KeyBatch b = batches[i];
             entries:
             for (int k = 0; k < b.n; k++) {
-                ZSet z = b.sets[k];
-                if (i + 1 < batches.length || i > 0) {
+                if (batches.length == 1) {
+                    action.accept(b.key(k), b.set(k));
+                    continue;
+                }
+                ZSet z = b.set(k);
+                {
                     System.arraycopy(b.words, k * stride, p, 0, stride);
                     int h = b.hashes[k];
                     Row key = b.keyRow(k);
@@ -165,7 +200,7 @@ public final class IndexedZSet implements StreamValue {
                             if (sum == null) {
                                 sum = z.toBuilder();
                             }
-                            sum.addAll(batches[j].sets[e]);
+                            sum.addAll(batches[j].set(e));
                         }
                     }
                     if (sum != null) {
@@ -208,14 +243,13 @@ public final class IndexedZSet implements StreamValue {
         for (int k = 0; k < d.n; k++) {
             System.arraycopy(d.words, k * stride, p, 0, stride);
             ZSet old = get(p, d.hashes[k], d.keyRow(k));
-            ZSet change = d.sets[k];
             if (old.isEmpty()) {
                 keys++;
-                rs += change.size();
+                rs += d.size(k);
                 continue;
             }
             int[] delta = {0};
-            change.forEach((r, w) -> {
+            d.forEach(k, (r, w) -> {
                 long ow = old.weight(r);
                 if (ow == 0) {
                     delta[0]++;
@@ -405,13 +439,18 @@ public final class IndexedZSet implements StreamValue {
                 batch = null;
                 if (b != null) {
                     for (int k = 0; k < b.n; k++) {
-                        rows += addTo(editor, b.key(k), b.sets[k]);
+                        rows += addTo(editor, b.key(k), b.set(k));
                     }
                 }
             }
         }
 
         public Builder add(Row key, Row row, long weight) {
+            if (weight == 1 && editor == null && batch != null && key.size() == batch.arity) {
+                Cells.encodeHashed(key, scratch, 0);
+                batch.put(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), key, row);
+                return this;
+            }
             return weight == 0 ? this : add(key, ZSet.of(row, weight));
         }
 

@@ -11,14 +11,17 @@ import org.dbspstudio.model.types.Row;
  * A key with a string, decimal or date column holds that value's hash code in its cell, so the batch
  * keeps that key's row ({@link #keyRows}) and a word match is confirmed by comparing its objects;
  * nothing is interned in the process-wide dictionary, so the keys of an arrangement are garbage
- * once no version of it holds them. Built once by {@link Builder} (or by merging two batches) and
- * never changed afterwards, so every version of an arrangement can share it.
+ * once no version of it holds them. A key whose Z-set is one row of weight 1 (every key of an index
+ * on a primary key) holds that row itself instead of a Z-set ({@link #vals}): a probe reaches the
+ * row one pointer sooner and the entry costs no Z-set. Built once by {@link Builder} (or by merging
+ * two batches) and never changed afterwards, so every version of an arrangement can share it.
  */
 final class KeyBatch {
     final int arity;
     /** Key words, {@code arity + 1} per entry (tag word first), entries dense in {@code [0, n)}. */
     final long[] words;
-    final ZSet[] sets;
+    /** Per entry: its non-empty Z-set, or its only row when that row has weight 1 (a {@link Row}). */
+    final Object[] vals;
     final int[] hashes;
     /** Per slot: entry position + 1 (0 = free); the table is a power of two at most half full. */
     final int[] slots;
@@ -28,10 +31,10 @@ final class KeyBatch {
     /** Total rows of the sets. */
     final long rows;
 
-    private KeyBatch(int arity, long[] words, ZSet[] sets, int[] hashes, int[] slots, Row[] keyRows, int n, long rows) {
+    private KeyBatch(int arity, long[] words, Object[] vals, int[] hashes, int[] slots, Row[] keyRows, int n, long rows) {
         this.arity = arity;
         this.words = words;
-        this.sets = sets;
+        this.vals = vals;
         this.hashes = hashes;
         this.slots = slots;
         this.keyRows = keyRows;
@@ -112,10 +115,48 @@ final class KeyBatch {
         return Cells.decode(words[k * stride], words, k * stride + 1, arity);
     }
 
+    /** The Z-set of entry {@code k}. */
+    ZSet set(int k) {
+        return asSet(vals[k]);
+    }
+
+    static ZSet asSet(Object v) {
+        return v instanceof Row r ? ZSet.of(r, 1) : (ZSet) v;
+    }
+
+    /** The number of rows of entry {@code k}. */
+    int size(int k) {
+        return vals[k] instanceof ZSet z ? z.size() : 1;
+    }
+
+    /** Visits the rows of entry {@code k} with their weights. */
+    <E extends Exception> void forEach(int k, ZSet.RowWeightX<E> action) throws E {
+        Object v = vals[k];
+        if (v instanceof Row r) {
+            action.accept(r, 1);
+        } else {
+            ((ZSet) v).forEachX(action);
+        }
+    }
+
+    /** A Z-set, or its only row when that row has weight 1. */
+    static Object compact(ZSet z) {
+        if (z.size() != 1) {
+            return z;
+        }
+        Object[] one = {z};
+        z.forEach((r, w) -> {
+            if (w == 1) {
+                one[0] = r;
+            }
+        });
+        return one[0];
+    }
+
     KeyBatch negate() {
-        ZSet[] s = new ZSet[n];
+        Object[] s = new Object[n];
         for (int i = 0; i < n; i++) {
-            s[i] = sets[i].negate();
+            s[i] = vals[i] instanceof Row r ? ZSet.of(r, -1) : ((ZSet) vals[i]).negate();
         }
         return new KeyBatch(arity, words, s, hashes, slots, keyRows, n, rows);
     }
@@ -124,10 +165,10 @@ final class KeyBatch {
     static KeyBatch merge(KeyBatch a, KeyBatch b) {
         Builder m = new Builder(a.arity, a.n + b.n);
         for (int i = 0; i < a.n; i++) {
-            m.put(a.words, i * (a.arity + 1), a.hashes[i], a.keyRow(i), a.sets[i]);
+            m.put(a.words, i * (a.arity + 1), a.hashes[i], a.keyRow(i), a.vals[i]);
         }
         for (int i = 0; i < b.n; i++) {
-            m.put(b.words, i * (b.arity + 1), b.hashes[i], b.keyRow(i), b.sets[i]);
+            m.put(b.words, i * (b.arity + 1), b.hashes[i], b.keyRow(i), b.vals[i]);
         }
         return m.build();
     }
@@ -136,7 +177,8 @@ final class KeyBatch {
     static final class Builder {
         final int arity;
         private long[] words;
-        private ZSet[] sets;
+        /** A {@link ZSet} or a {@link Row} (of weight 1) per entry, as in {@link KeyBatch#vals}. */
+        private Object[] sets;
         private int[] hashes;
         private int[] slots;
         private Row[] keyRows;
@@ -146,7 +188,7 @@ final class KeyBatch {
             this.arity = arity;
             int cap = Math.max(2, expected);
             words = new long[cap * (arity + 1)];
-            sets = new ZSet[cap];
+            sets = new Object[cap];
             hashes = new int[cap];
             slots = new int[slotCount(cap)];
         }
@@ -158,14 +200,14 @@ final class KeyBatch {
         /**
          * Adds {@code z} under the key whose words ({@link Cells#encodeHashed}) are
          * {@code w[at..at+arity]}, hash {@code h}; {@code key} is its row, needed (and kept) only
-         * when it has an object cell.
+         * when it has an object cell. {@code z} is a Z-set or a row of weight 1.
          */
-        void put(long[] w, int at, int h, Row key, ZSet z) {
+        void put(long[] w, int at, int h, Row key, Object z) {
             int stride = arity + 1;
             int s = probe(slots, hashes, words, keyRows, stride, w, at, h, key);
             if (s >= 0) {
                 int k = slots[s] - 1;
-                sets[k] = sets[k].plus(z);
+                sets[k] = asSet(sets[k]).plus(asSet(z));
                 return;
             }
             if (n == sets.length) {
@@ -204,28 +246,34 @@ final class KeyBatch {
             int live = 0;
             long rows = 0;
             for (int k = 0; k < n; k++) {
-                if (!sets[k].isEmpty()) {
+                if (sets[k] instanceof ZSet z) {
+                    if (!z.isEmpty()) {
+                        sets[k] = compact(z);
+                        live++;
+                        rows += z.size();
+                    }
+                } else {
                     live++;
-                    rows += sets[k].size();
+                    rows++;
                 }
             }
             if (live == 0) {
                 return null;
             }
             long[] w = words;
-            ZSet[] s = sets;
+            Object[] s = sets;
             int[] hs = hashes;
             int[] sl = slots;
             Row[] kr = keyRows;
             if (live < n || sets.length > live + live / 2 + 2) {
                 w = new long[live * stride];
-                s = new ZSet[live];
+                s = new Object[live];
                 hs = new int[live];
                 sl = new int[slotCount(live)];
                 kr = keyRows == null ? null : new Row[live];
                 int j = 0;
                 for (int k = 0; k < n; k++) {
-                    if (!sets[k].isEmpty()) {
+                    if (!(sets[k] instanceof ZSet z && z.isEmpty())) {
                         System.arraycopy(words, k * stride, w, j * stride, stride);
                         s[j] = sets[k];
                         hs[j] = hashes[k];
