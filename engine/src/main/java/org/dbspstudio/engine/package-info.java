@@ -50,19 +50,31 @@
  * {@link org.dbspstudio.engine.value.IndexedZSet} held as a few immutable <em>key batches</em>
  * ({@code value.KeyBatch}): a flat open-addressing hash table whose keys are packed words (the
  * {@code value.Cells} encoding: a tag word and one 64-bit cell per key column, all in one
- * {@code long[]}), each key's Z-set beside it. Adding a change (an integral's change since the
+ * {@code long[]}), each key's Z-set beside it — or, when that Z-set is one row of weight 1 (every
+ * key of an index on a primary key), the row itself. Adding a change (an integral's change since the
  * previous tick, indexed) appends it as a batch and merges the newest batches while the one before
  * is at most four times larger, as the spine of sorted runs does for rows: about log₄ n batches,
  * each key rewritten O(log n) times over the life of the arrangement, and every version shares the
  * batches it did not merge, so an arrangement maintained across steps or inner iterations costs
- * its changes. A probe packs the probing row's key once (a key holding a string no packed row ever
- * held misses without a lookup), hashes its words and compares words in place in each batch; the
- * small newest batches stay in cache, so a probe costs about one cache miss in the large batch.
+ * its changes. A probe packs the probing row's key once, hashes its words and compares words in
+ * place in each batch; the small newest batches stay in cache, so a probe costs about one cache
+ * miss in the large batch. A join reads the rows under the key where they lie
+ * ({@code IndexedZSet.forEachUnder}: the row itself, or the Z-set of each batch holding the key)
+ * instead of building their sum. A string, decimal or date in a key is packed as its hash code, not
+ * as an id in the process-wide dictionary of {@code value.Cells} (which never shrinks, so a long
+ * {@code run --follow} with ever new keys grew it without bound); a batch keeps the key row of such
+ * entries and confirms a word match by comparing their objects ({@code ArrangementDictionaryTest}
+ * checks that arrangements leave the dictionary as it was). Iterating an arrangement of several
+ * batches reads them in place (a key at its first batch, summed with its hits in the later ones)
+ * instead of caching a merged copy beside them, which doubled the memory of an arrangement
+ * iterated or compared once.
  * Keys that do not pack (more than 16 columns, the empty key, mixed arities) keep the persistent
  * trie of key rows used before. Property tests ({@code ArrangementProperties}) drive arrangements
  * with random additions, builders, differences and negations (small changes that append batches,
  * large ones that merge them, keys whose rows cancel) against a map of key → (row → weight), over
- * integer, NULL, double, string and decimal keys, and check that earlier versions stay intact.
+ * integer, NULL, double, string and decimal keys (some with equal hash codes), and check that
+ * earlier versions stay intact and stay batched; {@code primaryKeyIndexesMatchAMap} does the same for
+ * an index on a primary key under inserts, deletes and updates.
  *
  * <p>Why a hash table of packed keys rather than the trie it replaces, or a sorted run of packed
  * keys: a microbenchmark on the loaded 2-core machine (2M random probes of a one-column integer key,
@@ -75,9 +87,14 @@
  * 90 batches of 10,000 order changes, incremental; JFR execution samples of the timed steps) the
  * arrangement's lookups went from 70 samples (in the trie) to 35 (in the hash batches), the join
  * from 131 to 101 and the whole steps from 309 to 244, about 300k to 330–390k changes per second
- * of CPU. What is still boxed: the rows under each key are a Z-set of row
- * objects, built from the change; a fully packed arrangement (rows sorted by key and row in runs,
- * read without decoding) is the next step.
+ * of CPU. Holding a primary key's only row in place of a one-row Z-set and reading rows in place
+ * of building their sum took B2's batches of 100 from 210–260k to 240–330k changes per second of
+ * CPU (one process, 2,000 batches of 100 after the load, timed per 200 steps at load ≈ 10; JFR put
+ * half of the step in the join's probes, mostly cache misses following the key's entry to its Z-set,
+ * its table, the row and its fields). Batches of 10,000 measure 270–420k changes per second of CPU.
+ * What is still boxed: the rows under each key (row objects) and the rows of every change; a fully
+ * packed arrangement (rows sorted by key and row in runs, read without decoding, and operators that
+ * evaluate expressions on packed cells) is the next step, and what B1's and B2's targets need.
  *
  * <p>A join whose inputs' changes since the previous tick are both known (a snapshot circuit's
  * inputs, integrals) and smaller than the inputs updates its output by the change of the join —
