@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.prefs.BackingStoreException;
 import java.util.prefs.Preferences;
 
-/** Settings remembered between runs (java.util.prefs): theme and recent files. */
+/** Settings remembered between runs (java.util.prefs): theme, recent files and the debugger's trace retention. */
 public final class Prefs {
     private static final int MAX_RECENT = 10;
     private final Preferences node;
@@ -35,6 +35,22 @@ public final class Prefs {
 
     public void setDarkTheme(boolean dark) {
         node.putBoolean("darkTheme", dark);
+        flush();
+    }
+
+    /** The most megabytes of recorded values the debugger keeps for stepping back; 0 = no limit. */
+    public int traceMegabytes() {
+        return Math.max(0, node.getInt("trace.megabytes", 0));
+    }
+
+    /** The most steps the debugger keeps recorded (the newest); 0 = every step. */
+    public int traceSteps() {
+        return Math.max(0, node.getInt("trace.steps", 0));
+    }
+
+    public void setTraceRetention(int steps, int megabytes) {
+        node.putInt("trace.steps", Math.max(0, steps));
+        node.putInt("trace.megabytes", Math.max(0, megabytes));
         flush();
     }
 

@@ -73,6 +73,7 @@ public final class DebugSession {
     private final ReadOnlyLongWrapper version = new ReadOnlyLongWrapper();
     private final List<Consumer<DebugSession>> listeners = new ArrayList<>();
     private int pendingJobs;
+    private volatile EngineOptions options = EngineOptions.DEFAULT;
 
     /** A session publishing to the JavaFX application thread. */
     public DebugSession(CircuitDocument document) {
@@ -92,6 +93,20 @@ public final class DebugSession {
 
     public CircuitDocument document() {
         return document;
+    }
+
+    /**
+     * How much of the run the trace keeps for stepping back: the newest {@code steps} steps and
+     * about {@code bytes} of recorded values (0 = no limit). Used from the next compile (Reset, or
+     * an edit of the circuit); older steps are then evicted and the time controls start later.
+     */
+    public void setRetention(int steps, long bytes) {
+        options = EngineOptions.DEFAULT.withRetention(Math.max(0, steps), Math.max(0, bytes));
+    }
+
+    /** The engine settings the next compile uses. */
+    public EngineOptions options() {
+        return options;
     }
 
     // ------------------------------------------------------------------ published state
@@ -458,7 +473,7 @@ public final class DebugSession {
                 compileFailure = null;
             }
             try {
-                Simulation s = Simulation.compile(toCompile.copy(), EngineOptions.DEFAULT);
+                Simulation s = Simulation.compile(toCompile.copy(), options);
                 s.setScenario(scenarioForJob);
                 synchronized (lock) {
                     sim = s;

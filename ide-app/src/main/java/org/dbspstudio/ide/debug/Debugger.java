@@ -75,6 +75,29 @@ public final class Debugger {
         int scenarioStep;
     }
 
+    private static final long MEGABYTE = 1L << 20;
+
+    /**
+     * Sets how much of each run the debugger keeps for stepping back — the newest {@code steps}
+     * steps and about {@code megabytes} of recorded values, 0 meaning no limit — remembers it
+     * between runs of the IDE, and applies it to every open document from its next Reset.
+     */
+    public void setTraceRetention(int steps, int megabytes) {
+        window.prefs().setTraceRetention(steps, megabytes);
+        for (Entry e : entries.values()) {
+            e.session.setRetention(window.prefs().traceSteps(), window.prefs().traceMegabytes() * MEGABYTE);
+        }
+        window.status("Trace retention: " + retentionText(window.prefs().traceSteps(), window.prefs().traceMegabytes())
+                + " — from the next Reset");
+    }
+
+    /** "every step, no memory limit", "the last 1,000 steps, at most 256 MB", … */
+    public static String retentionText(int steps, int megabytes) {
+        String s = steps > 0 ? String.format("the last %,d steps", steps) : "every step";
+        String m = megabytes > 0 ? (megabytes % 1024 == 0 ? megabytes / 1024 + " GB" : megabytes + " MB") : "";
+        return s + (megabytes > 0 ? ", at most " + m : ", no memory limit");
+    }
+
     public Debugger(MainWindow window) {
         this.window = window;
         this.time = new TimeControls(() -> current().map(t -> entry(t).session).orElse(null));
@@ -265,6 +288,7 @@ public final class Debugger {
         return entries.computeIfAbsent(t, k -> {
             Entry e = new Entry();
             e.session = new DebugSession(t.doc().document());
+            e.session.setRetention(window.prefs().traceSteps(), window.prefs().traceMegabytes() * MEGABYTE);
             e.session.setRevision(() -> t.doc().revisionProperty().get());
             e.values = new CanvasValues(t.canvas(), t.doc());
             e.values.bind(e.session);

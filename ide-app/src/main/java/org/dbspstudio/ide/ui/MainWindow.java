@@ -185,6 +185,10 @@ public final class MainWindow implements Palette.Target {
         return debugger;
     }
 
+    public Prefs prefs() {
+        return prefs;
+    }
+
     public Menus menus() {
         return menus;
     }

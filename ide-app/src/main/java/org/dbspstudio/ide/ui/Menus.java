@@ -8,8 +8,10 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
 import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.ToolBar;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -93,6 +95,7 @@ public final class Menus {
         CheckMenuItem dark = new CheckMenuItem("Dark Theme");
         dark.setSelected(w.isDark());
         dark.setOnAction(ev -> w.setDark(dark.isSelected()));
+        Menu retention = retentionMenu(w);
         Menu view = new Menu("_View", null,
                 item("Zoom In", "Shortcut+EQUALS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
                 item("Zoom In (plus)", "Shortcut+PLUS", () -> w.current().ifPresent(t -> t.canvas().zoomBy(1.2))),
@@ -102,7 +105,8 @@ public final class Menus {
                 item("Zoom to Fit", "Shortcut+DIGIT0", () -> w.current().ifPresent(t -> t.canvas().fit())),
                 item("Actual Size", "Shortcut+DIGIT1", () -> w.current().ifPresent(t -> t.canvas().actualSize())),
                 new SeparatorMenuItem(),
-                dark);
+                dark,
+                retention);
         view.getItems().get(1).setVisible(false);
         view.getItems().get(2).setVisible(false);
         view.getItems().get(4).setVisible(false);
@@ -323,5 +327,48 @@ public final class Menus {
         out.add(new Shortcut("Look inside a nested circuit", "double-click it"));
         out.add(new Shortcut("Type of a stream", "hover over it"));
         return out;
+    }
+
+    /** Steps and megabytes offered under View → Trace Retention (0 = no limit). */
+    static final int[] RETENTION_STEPS = {0, 100, 1_000, 10_000};
+    static final int[] RETENTION_MEGABYTES = {0, 256, 1024, 4096};
+
+    /**
+     * View → Trace Retention: how much of a run the debugger keeps for stepping back (steps and
+     * memory), remembered between runs; a choice applies from the next Reset.
+     */
+    private static Menu retentionMenu(MainWindow w) {
+        Menu m = new Menu("Trace Retention");
+        m.setId("menu-trace-retention");
+        ToggleGroup steps = new ToggleGroup();
+        ToggleGroup memory = new ToggleGroup();
+        for (int n : RETENTION_STEPS) {
+            RadioMenuItem r = new RadioMenuItem(n == 0 ? "Keep Every Step" : String.format("Keep the Last %,d Steps", n));
+            r.setId("retention-steps-" + n);
+            r.setToggleGroup(steps);
+            r.setSelected(n == w.prefs().traceSteps());
+            r.setOnAction(ev -> w.debugger().setTraceRetention(n, w.prefs().traceMegabytes()));
+            m.getItems().add(r);
+        }
+        m.getItems().add(new SeparatorMenuItem());
+        for (int mb : RETENTION_MEGABYTES) {
+            RadioMenuItem r = new RadioMenuItem(mb == 0 ? "No Memory Limit"
+                    : "At Most " + (mb % 1024 == 0 ? mb / 1024 + " GB" : mb + " MB") + " of Recorded Values");
+            r.setId("retention-megabytes-" + mb);
+            r.setToggleGroup(memory);
+            r.setSelected(mb == w.prefs().traceMegabytes());
+            r.setOnAction(ev -> w.debugger().setTraceRetention(w.prefs().traceSteps(), mb));
+            m.getItems().add(r);
+        }
+        // the choice may have been made elsewhere (another window, the debugger's API): show the stored one
+        m.setOnShowing(ev -> m.getItems().forEach(i -> {
+            if (i instanceof RadioMenuItem r) {
+                String id = r.getId();
+                r.setSelected(id.startsWith("retention-steps-")
+                        ? Integer.parseInt(id.substring("retention-steps-".length())) == w.prefs().traceSteps()
+                        : Integer.parseInt(id.substring("retention-megabytes-".length())) == w.prefs().traceMegabytes());
+            }
+        }));
+        return m;
     }
 }
