@@ -378,10 +378,14 @@ final class Clocked {
                 due.clear();
                 sizeDelta = 0;
             }
-            if (previous.isEmpty()) {
-                return cell.upTo(j, in.size());
+            int size = previous.isEmpty() ? in.size() : (int) (basis.size() + followChanges(ctx, x, j));
+            if (j >= 1 && trace.zeroAt(j) && current.get(j - 1) instanceof ZSet before && before.accumulated()
+                    && before.trace() == trace && before.traceFrom() == 0 && before.traceUpTo() == j - 1) {
+                // X_j is zero: S(t,j) is S(t,j−1), read from this version too — the same value, kept once
+                // (consumers that compare iterations, such as an outer z⁻¹ dropping trailing repeats, see it at once)
+                return before;
             }
-            return cell.upTo(j, (int) (basis.size() + followChanges(ctx, x, j)));
+            return cell.upTo(j, size);
         }
 
         /**

@@ -102,10 +102,16 @@ public final class NestedTrace {
         boolean fresh = c == 0;
         long[] before = new long[d.n];
         if (spine != null && !fresh) {
-            // each entry's (row, j) in every run: one galloping pass per run, in order
-            for (Run run : spine.runs) {
-                run.addWeightsOf(d, before);
+            // each entry's weight at (row, j) so far: the runs swept in d's order (or probed by hash)
+            int[] pos = new int[d.n];
+            for (int i = 0; i < d.n; i++) {
+                pos[i] = i;
             }
+            sweepRuns(d, pos, (i, run, e) -> {
+                if (run.words[run.cells(e) + arity] == j) {
+                    before[i] = Math.addExact(before[i], run.weights[e]);
+                }
+            });
         }
         for (int i = 0; i < d.n; i++) {
             long old = before[i];
@@ -336,16 +342,24 @@ public final class NestedTrace {
             System.arraycopy(buf, order[i] * s, words, i * s, s);
             pos[i] = at[order[i]];
         }
-        Run probes = new Run(arity, true, words, new long[k], k);
+        sweepRuns(new Run(arity, true, words, new long[k], k), pos, action);
+    }
+
+    /**
+     * Visits, for every probe (sorted rows; a run of this trace's rows or of its entries), every
+     * entry of its row in every run: a run is swept in the probes' order, or — few probes for a
+     * large run — each probe is found through the run's hash index.
+     */
+    private void sweepRuns(Run probes, int[] pos, Entry action) {
+        int k = probes.n;
         Run[] runs = spine.runs;
         long[] p = new long[arity + 2];
         for (int i = 0; i < runs.length; i++) {
             Run run = runs[i];
             if (k * 16L < run.n && run.n >= INDEXED_RUN && indexed(i, k)) {
-                // few rows for a large run: each through its hash index rather than galloping
                 int[] t = indexOf(i);
                 for (int q = 0; q < k; q++) {
-                    System.arraycopy(words, q * s, p, 0, s);
+                    probes.logical(q, p);
                     for (int e = firstIndexed(run, t, p, hash(p, 0)); e >= 0 && e < run.n && compareRow(run, e, p) == 0; e++) {
                         action.accept(pos[q], run, e);
                     }
