@@ -84,6 +84,15 @@ final class Cells {
      * value not in the dictionary makes it return false (no packed row holds it: a probe misses).
      */
     static boolean encode(Row r, long[] out, int at, boolean lookupOnly) {
+        return encode(r, out, at, lookupOnly ? LOOKUP : INTERN);
+    }
+
+    /** How {@link #encode(Row, long[], int, int)} writes an object cell. */
+    private static final int INTERN = 0;
+    private static final int LOOKUP = 1;
+    private static final int HASH = 2;
+
+    private static boolean encode(Row r, long[] out, int at, int objects) {
         int n = r.size();
         long tags = 0;
         for (int i = 0; i < n; i++) {
@@ -104,11 +113,15 @@ final class Cells {
                 cell = b ? 1 : 0;
             } else {
                 tag = OBJECT;
-                int id = lookupOnly ? idOf(v) : intern(v);
-                if (id < 0) {
-                    return false;
+                if (objects == HASH) {
+                    cell = v.hashCode();
+                } else {
+                    int id = objects == LOOKUP ? idOf(v) : intern(v);
+                    if (id < 0) {
+                        return false;
+                    }
+                    cell = id;
                 }
-                cell = id;
             }
             tags |= (long) tag << (4 * i);
             out[at + 1 + i] = cell;
@@ -132,32 +145,7 @@ final class Cells {
      * ({@link #hasObject}) must still be confirmed by {@link #sameObjects}. Nothing is interned.
      */
     static void encodeHashed(Row r, long[] out, int at) {
-        int n = r.size();
-        long tags = 0;
-        for (int i = 0; i < n; i++) {
-            Object v = r.get(i);
-            long cell;
-            int tag;
-            if (v instanceof Long l) {
-                tag = LONG;
-                cell = l;
-            } else if (v == null) {
-                tag = NULL;
-                cell = 0;
-            } else if (v instanceof Double d) {
-                tag = DOUBLE;
-                cell = Double.doubleToLongBits(d);
-            } else if (v instanceof Boolean b) {
-                tag = BOOLEAN;
-                cell = b ? 1 : 0;
-            } else {
-                tag = OBJECT;
-                cell = v.hashCode();
-            }
-            tags |= (long) tag << (4 * i);
-            out[at + 1 + i] = cell;
-        }
-        out[at] = tags;
+        encode(r, out, at, HASH);
     }
 
     /** Whether rows {@code a} and {@code b}, whose hashed words are equal with tag word {@code tags}, have equal object cells. */
