@@ -44,8 +44,8 @@ class FlinkStepEndsTest {
             } catch (ExportException e) {
                 continue;
             }
-            assertThat(otherSources(FlinkEngine.constantsFed(program))).as(p.toString()).isEmpty();
-            if (FlinkEngine.constantsFed(program) != program) {
+            assertThat(otherSources(ConstantsInput.constantsFed(program))).as(p.toString()).isEmpty();
+            if (ConstantsInput.constantsFed(program) != program) {
                 withValues++;
                 // as exported, the job has a VALUES source of Flink's own, emitting its row whenever its task runs
                 assertThat(otherSources(program)).as(p.toString()).isNotEmpty();
@@ -88,7 +88,7 @@ class FlinkStepEndsTest {
     @Test
     void anEmptySourceOfFlinksOwnIsLetThrough() throws Exception {
         RowSchema s = RowSchema.of(new Column("x", SqlType.INTEGER, true));
-        SqlProgram p = FlinkEngine.constantsFed(new SqlProgram(Dialect.FLINK, List.of(), List.of(new SqlProgram.Table("t", s)),
+        SqlProgram p = ConstantsInput.constantsFed(new SqlProgram(Dialect.FLINK, List.of(), List.of(new SqlProgram.Table("t", s)),
                 List.of(new SqlProgram.View("e", s, "SELECT CAST(NULL AS INT) AS x\nFROM (VALUES (1)) AS e(dbsp_one)\nWHERE FALSE", "e", false),
                         new SqlProgram.View("u", s, "SELECT * FROM t UNION ALL SELECT * FROM e", "u", false))));
         assertThat(otherSources(p)).hasSize(1);
@@ -116,13 +116,13 @@ class FlinkStepEndsTest {
     @Test
     void valuesAreReadFromTheUnitInputWithTheirRowsAndQuotesKept() throws Exception {
         String unit = "`dbsp unit`";
-        assertThat(FlinkEngine.valuesFrom("SELECT x\nFROM (VALUES (1)) AS u(x)", unit))
+        assertThat(ConstantsInput.valuesFrom("SELECT x\nFROM (VALUES (1)) AS u(x)", unit))
                 .isEqualTo("SELECT x\nFROM (SELECT 1 FROM `dbsp unit`) AS u(x)");
-        assertThat(FlinkEngine.valuesFrom("SELECT *\nFROM (VALUES ('a)', CAST(NULL AS INT)), ('(VALUES (''b', 2)) AS v(s, n)", unit))
+        assertThat(ConstantsInput.valuesFrom("SELECT *\nFROM (VALUES ('a)', CAST(NULL AS INT)), ('(VALUES (''b', 2)) AS v(s, n)", unit))
                 .isEqualTo("SELECT *\nFROM (SELECT 'a)', CAST(NULL AS INT) FROM `dbsp unit`\nUNION ALL\n"
                         + "SELECT '(VALUES (''b', 2 FROM `dbsp unit`) AS v(s, n)");
         String quoted = "SELECT '(VALUES (1))' AS `(VALUES (2))`";
-        assertThat(FlinkEngine.valuesFrom(quoted, unit)).isEqualTo(quoted);
+        assertThat(ConstantsInput.valuesFrom(quoted, unit)).isEqualTo(quoted);
     }
 
     /** The rows a program's constants give: the unit input holds one row from step 0 on. */
@@ -130,12 +130,12 @@ class FlinkStepEndsTest {
     void theUnitInputIsAddedOnlyWhenAViewReadsIt() throws Exception {
         SqlProgram p = SqlExport.export(FlinkSamplesTest.load(Path.of("../samples/16-bag-set-operations.json")).circuit(),
                 Dialect.FLINK, "t");
-        SqlProgram fed = FlinkEngine.constantsFed(p);
+        SqlProgram fed = ConstantsInput.constantsFed(p);
         List<String> names = new ArrayList<>(fed.tables().stream().map(SqlProgram.Table::name).toList());
-        assertThat(names).containsExactly("stock_a", "stock_b", FlinkEngine.UNIT);
+        assertThat(names).containsExactly("stock_a", "stock_b", ConstantsInput.UNIT);
         assertThat(fed.views()).noneMatch(v -> v.query().contains("VALUES"));
         SqlProgram noValues = SqlExport.export(FlinkSamplesTest.load(Path.of("../samples/03-distinct-over-join.json")).circuit(),
                 Dialect.FLINK, "t");
-        assertThat(FlinkEngine.constantsFed(noValues)).isSameAs(noValues);
+        assertThat(ConstantsInput.constantsFed(noValues)).isSameAs(noValues);
     }
 }
