@@ -173,6 +173,11 @@ public final class DebugSession {
         listeners.add(l);
     }
 
+    /** Stops calling {@code l} after publications (on the UI thread). */
+    public void removeListener(Consumer<DebugSession> l) {
+        listeners.remove(l);
+    }
+
     /** Whether the running circuit is an incremental (CHANGES) one. */
     public boolean changesMode() {
         Circuit c = compiledCircuit != null ? compiledCircuit : document.circuit();

@@ -52,6 +52,36 @@ final class DebugFixtures {
     }
 
     /**
+     * users ⋈ orders with {@code n} users {@code (i, "user" + i)} and {@code n} orders
+     * {@code (i, "item" + i)} inserted at step 0, then one step per element of {@code users} and
+     * {@code orders}: the changes of each input at steps 1, 2, … (the shorter list ends in empty steps).
+     */
+    static CircuitDocument usersOrders(int n, List<List<Change>> users, List<List<Change>> orders) {
+        CircuitDocument d = usersOrders();
+        List<Change> u0 = new ArrayList<>(n);
+        List<Change> o0 = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            u0.add(ch(1, i, "user" + i));
+            o0.add(ch(1, i, "item" + i));
+        }
+        int steps = 1 + Math.max(users.size(), orders.size());
+        Scenario s = new Scenario();
+        s.put("users", steps(u0, users, steps));
+        s.put("orders", steps(o0, orders, steps));
+        d.setScenario(s);
+        return d;
+    }
+
+    private static List<StepData> steps(List<Change> first, List<List<Change>> later, int steps) {
+        List<StepData> out = new ArrayList<>(steps);
+        out.add(StepData.rows(first));
+        for (int t = 1; t < steps; t++) {
+            out.add(t - 1 < later.size() && !later.get(t - 1).isEmpty() ? StepData.rows(later.get(t - 1)) : StepData.EMPTY_ROWS);
+        }
+        return out;
+    }
+
+    /**
      * users ⋈ orders with the filter {@code 100 / (id - 2) > 0} between the join and the output,
      * on the seed's scenario: a division by zero at step 1, where Bob (id 2) orders his laptop.
      */

@@ -65,20 +65,9 @@ class DebuggerUiTest extends IdeTestBase {
     @Test
     void largeValuesAreListedOffTheJavaFxThreadAndStayRightWhenSteppingBack(FxRobot robot) throws Exception {
         int n = InspectorPanel.INLINE_ROWS + 1000;
-        CircuitDocument d = DebugFixtures.usersOrders();
-        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
-        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(DebugFixtures.ch(1, i, "user" + i));
-            orders.add(DebugFixtures.ch(1, i, "item" + i));
-        }
-        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
-        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users),
-                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven"))),
-                org.dbspstudio.model.StepData.EMPTY_ROWS));
-        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders), org.dbspstudio.model.StepData.EMPTY_ROWS,
-                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 3, "item3")))));
-        d.setScenario(sc);
+        CircuitDocument d = DebugFixtures.usersOrders(n,
+                List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven"))),
+                List.of(List.of(), List.of(DebugFixtures.ch(-1, 3, "item3"))));
         EditorTab t = open(d, "big.json");
         robot.clickOn("#op-j");
         fx(() -> debugger().showPanel("Inspector"));
@@ -312,18 +301,7 @@ class DebuggerUiTest extends IdeTestBase {
     @Test
     void whileALargeValueIsListedTheTableShowsNoRowsOfAnotherStreamOrStep(FxRobot robot) throws Exception {
         int n = InspectorPanel.INLINE_ROWS + 1000;
-        CircuitDocument d = DebugFixtures.usersOrders();
-        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
-        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(DebugFixtures.ch(1, i, "user" + i));
-            orders.add(DebugFixtures.ch(1, i, "item" + i));
-        }
-        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
-        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users), org.dbspstudio.model.StepData.EMPTY_ROWS));
-        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders),
-                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(1, 5, "extra")))));
-        d.setScenario(sc);
+        CircuitDocument d = DebugFixtures.usersOrders(n, List.of(), List.of(List.of(DebugFixtures.ch(1, 5, "extra"))));
         EditorTab t = open(d, "listing.json");
         robot.clickOn("#op-j");
         fx(() -> debugger().showPanel("Inspector"));
@@ -371,19 +349,8 @@ class DebuggerUiTest extends IdeTestBase {
     @Test
     void largeContentsAreListedAPageAtATimeAndCountedByTheirChange(FxRobot robot) throws Exception {
         int n = ValueRows.SORT_LIMIT + 2000;
-        CircuitDocument d = DebugFixtures.usersOrders();
-        List<org.dbspstudio.model.Change> users = new java.util.ArrayList<>();
-        List<org.dbspstudio.model.Change> orders = new java.util.ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(DebugFixtures.ch(1, i, "user" + i));
-            orders.add(DebugFixtures.ch(1, i, "item" + i));
-        }
-        org.dbspstudio.model.Scenario sc = new org.dbspstudio.model.Scenario();
-        sc.put("users", List.of(org.dbspstudio.model.StepData.rows(users),
-                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(-1, 9, "user9")))));
-        sc.put("orders", List.of(org.dbspstudio.model.StepData.rows(orders),
-                org.dbspstudio.model.StepData.rows(List.of(DebugFixtures.ch(1, 5, "extra")))));
-        d.setScenario(sc);
+        CircuitDocument d = DebugFixtures.usersOrders(n, List.of(List.of(DebugFixtures.ch(-1, 9, "user9"))),
+                List.of(List.of(DebugFixtures.ch(1, 5, "extra"))));
         EditorTab t = open(d, "paged.json");
         robot.clickOn("#op-j");
         fx(() -> debugger().showPanel("Inspector"));

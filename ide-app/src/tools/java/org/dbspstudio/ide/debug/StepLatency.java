@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import javafx.application.Platform;
 import javafx.scene.control.Button;
 import org.dbspstudio.ide.ToolWindow;
@@ -15,8 +16,6 @@ import org.dbspstudio.ide.ui.EditorTab;
 import org.dbspstudio.ide.ui.MainWindow;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.CircuitDocument;
-import org.dbspstudio.model.Scenario;
-import org.dbspstudio.model.StepData;
 
 /**
  * Not a test: measures, in the real window, the time from pressing Step to the refreshed
@@ -25,30 +24,20 @@ import org.dbspstudio.model.StepData;
  * session published the step and the inspector shows that step's count and the rows in view (which
  * it may list on its own thread, a page at a time for a large value in its own order). Prints the
  * wall-clock median and the process's CPU time per step (the latter tells the work apart from
- * waiting for a busy machine). A tool ({@link ToolWindow}); args: number of measured steps (default 10), then {@code incremental} to step the incremental
- * version of the circuit instead.
+ * waiting for a busy machine), median and 90th percentile. A tool ({@link ToolWindow}); args: number of measured steps
+ * per inspector mode (default 30), then {@code incremental} to step the incremental version of the circuit instead.
  */
 public final class StepLatency {
     public static void main(String[] args) throws Exception {
-        int steps = args.length > 0 ? Integer.parseInt(args[0]) : 10;
+        int steps = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int n = 50_000;
-        CircuitDocument d = DebugFixtures.usersOrders();
-        List<Change> users = new ArrayList<>();
-        List<Change> orders = new ArrayList<>();
-        for (int i = 0; i < n; i++) {
-            users.add(DebugFixtures.ch(1, i, "user" + i));
-            orders.add(DebugFixtures.ch(1, i, "item" + i));
+        List<List<Change>> users = new ArrayList<>();
+        List<List<Change>> orders = new ArrayList<>();
+        for (int t = 1; t <= 2 * steps + WARM_UP + 1; t++) {
+            users.add(List.of(DebugFixtures.ch(-1, t, "user" + t), DebugFixtures.ch(1, t, "renamed" + t)));
+            orders.add(List.of(DebugFixtures.ch(1, t, "extra" + t), DebugFixtures.ch(1, n + t, "orphan" + t)));
         }
-        List<StepData> us = new ArrayList<>(List.of(StepData.rows(users)));
-        List<StepData> os = new ArrayList<>(List.of(StepData.rows(orders)));
-        for (int t = 1; t <= steps + WARM_UP + 1; t++) {
-            us.add(StepData.rows(List.of(DebugFixtures.ch(-1, t, "user" + t), DebugFixtures.ch(1, t, "renamed" + t))));
-            os.add(StepData.rows(List.of(DebugFixtures.ch(1, t, "extra" + t), DebugFixtures.ch(1, n + t, "orphan" + t))));
-        }
-        Scenario s = new Scenario();
-        s.put("users", us);
-        s.put("orders", os);
-        d.setScenario(s);
+        CircuitDocument d = DebugFixtures.usersOrders(n, users, orders);
         boolean incremental = args.length > 1 && args[1].equals("incremental");
         if (incremental) {
             d.setCircuit(org.dbspstudio.model.rewrite.Incrementalizer.incrementalize(d.circuit()).incremental());
@@ -81,8 +70,11 @@ public final class StepLatency {
             ToolWindow.fx(() -> mw.debugger().inspector().setMode(InspectMode.valueOf(mode)));
             List<Double> ms = new ArrayList<>();
             List<Double> cpu = new ArrayList<>();
-            for (int t = 1; t <= steps / 2; t++) {
-                int target = WARM_UP + (mode.equals("CHANGE") ? t : steps / 2 + t);
+            java.util.Map<String, Long> threads0 = threadCpu();
+            long process0 = processCpu();
+            System.out.printf("%s: measuring from %s UTC%n", mode, java.time.LocalTime.now(java.time.ZoneOffset.UTC));
+            for (int t = 1; t <= steps; t++) {
+                int target = WARM_UP + (mode.equals("CHANGE") ? t : steps + t);
                 long c = processCpu();
                 long a = System.nanoTime();
                 long[] at = press(mw, tab.get(), target).get(60, TimeUnit.SECONDS);
@@ -90,11 +82,25 @@ public final class StepLatency {
                 cpu.add((processCpu() - c) / 1e6);
             }
             String rows = mw.debugger().inspector().summaryText();
+            java.util.Map<String, Long> threads1 = threadCpu();
+            StringBuilder per = new StringBuilder();
+            long javaThreads = 0;
+            for (var e : threads1.entrySet().stream().sorted((a, b) -> Long.compare(
+                    b.getValue() - threads0.getOrDefault(b.getKey(), 0L), a.getValue() - threads0.getOrDefault(a.getKey(), 0L))).toList()) {
+                long used = e.getValue() - threads0.getOrDefault(e.getKey(), 0L);
+                javaThreads += used;
+                if (used >= steps * 100_000L) {
+                    per.append(String.format(" %s %.1f ms;", e.getKey(), used / 1e6 / steps));
+                }
+            }
+            System.out.printf("  CPU per step by thread (mean):%s all else (collector, compilers, native threads) %.1f ms%n",
+                    per, (processCpu() - process0 - javaThreads) / 1e6 / steps);
             ms.sort(Double::compare);
             cpu.sort(Double::compare);
-            System.out.printf("inspector %s (%s): Step → refreshed inspector, median %.1f ms, max %.1f ms over %d steps %s;"
-                    + " CPU of the process per step median %.1f ms%n",
-                    mode, rows, ms.get(ms.size() / 2), ms.get(ms.size() - 1), ms.size(), ms, cpu.get(cpu.size() / 2));
+            System.out.printf("inspector %s (%s): Step → refreshed inspector, median %.1f ms, p90 %.1f ms, max %.1f ms over %d steps %s;"
+                    + " CPU of the process per step median %.1f ms, p90 %.1f ms; load average %.1f%n",
+                    mode, rows, at(ms, 0.5), at(ms, 0.9), ms.get(ms.size() - 1), ms.size(), ms, at(cpu, 0.5), at(cpu, 0.9),
+                    java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
         }
         ToolWindow.fx(() -> {
             Debugger dbg = mw.debugger();
@@ -117,6 +123,11 @@ public final class StepLatency {
         Platform.exit();
     }
 
+    /** The value at fraction {@code q} of sorted {@code l} (0.5: the median, 0.9: the 90th percentile). */
+    private static double at(List<Double> l, double q) {
+        return l.get(Math.min(l.size() - 1, (int) Math.floor(q * l.size())));
+    }
+
     /** Steps run before the measured ones. */
     private static final int WARM_UP = 4;
 
@@ -131,7 +142,7 @@ public final class StepLatency {
         Platform.runLater(() -> {
             DebugSession s = mw.debugger().session(t);
             InspectorPanel ins = mw.debugger().inspector();
-            Runnable check = () -> {
+            Consumer<DebugSession> check = x -> {
                 boolean here = s.cursor() == target && !s.busyProperty().get();
                 if (!done.isDone() && here && ins.upToDate()) {
                     Platform.runLater(() -> {
@@ -140,11 +151,41 @@ public final class StepLatency {
                     });
                 }
             };
-            s.addListener(x -> check.run());
-            ins.shownRequestProperty().addListener((o, a, b) -> check.run());
-            ((Button) mw.scene().lookup("#debug-step")).fire();
+            javafx.beans.value.ChangeListener<Number> shown = (o, a, b) -> check.accept(s);
+            s.addListener(check);
+            ins.shownRequestProperty().addListener(shown);
+            done.whenComplete((r, e) -> Platform.runLater(() -> {
+                s.removeListener(check);
+                ins.shownRequestProperty().removeListener(shown);
+            }));
+            stepButton(mw).fire();
         });
         return done;
+    }
+
+    private static Button step;
+
+    /** The Step button (looked up once: a look-up walks the whole scene). */
+    private static Button stepButton(MainWindow mw) {
+        if (step == null) {
+            step = (Button) mw.scene().lookup("#debug-step");
+        }
+        return step;
+    }
+
+    /** CPU time of every live Java thread by name (threads of the same name summed), in nanoseconds. */
+    private static java.util.Map<String, Long> threadCpu() {
+        java.lang.management.ThreadMXBean mx = java.lang.management.ManagementFactory.getThreadMXBean();
+        java.util.Map<String, Long> m = new java.util.HashMap<>();
+        for (java.lang.management.ThreadInfo i : mx.getThreadInfo(mx.getAllThreadIds())) {
+            if (i != null) {
+                long c = mx.getThreadCpuTime(i.getThreadId());
+                if (c > 0) {
+                    m.merge(i.getThreadName(), c, Long::sum);
+                }
+            }
+        }
+        return m;
     }
 
     /** CPU time of the whole process (every thread, the collector's included), in nanoseconds. */
