@@ -2,7 +2,10 @@ package org.dbspstudio.ide.debug;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Function;
+import javafx.application.Platform;
 import javafx.scene.Group;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
@@ -41,14 +44,31 @@ public final class CanvasValues {
      */
     private final Map<String, ValueLabel> labels = new java.util.HashMap<>();
 
-    /** A value label and what its tooltip shows now. */
+    /** A value label and what its tooltip shows now (read and written on the JavaFX thread). */
     private static final class ValueLabel {
         final Label label = new Label();
         final Tooltip tip = new Tooltip();
         StreamRef ref;
         int step;
         StreamValue value;
+        /** Whether the value is being looked up and counted off the JavaFX thread. */
+        boolean counting;
+        /** Increases at each refresh (read by the counting thread): a count for an older one is skipped or not shown. */
+        volatile long refreshed;
     }
+
+    /**
+     * Looks up and counts large values off the JavaFX thread (for every canvas): a value the trace
+     * keeps as its change is rebuilt here, and a large value whose counts are not at hand is
+     * counted here.
+     */
+    private static final ExecutorService COUNTER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "dbsp-canvas-values");
+        t.setDaemon(true);
+        return t;
+    });
+    /** The text of a label while its value is counted. */
+    static final String COUNTING = "…";
     private DebugSession session;
     private Function<List<String>, int[]> iterations = p -> new int[p.size()];
     private boolean heat;
@@ -65,16 +85,19 @@ public final class CanvasValues {
         canvas.setStreamInfo(this::streamInfo);
     }
 
-    /** The first rows of a stream of the circuit on screen at the current step, for its tooltip. */
+    /**
+     * The first rows of a stream of the circuit on screen at the current step, for its tooltip:
+     * the summary and value of its source port's label (never looked up or counted again here).
+     */
     String streamInfo(Stream s) {
         if (session == null || session.cursor() < 0) {
             return null;
         }
-        List<String> path = doc.currentPath();
-        StreamValue v = session.value(new StreamRef(path, s.from().op(), s.from().port()), session.cursor(),
-                iterations.apply(path));
-        return "step " + session.cursor() + ": " + ValueRows.summary(v, session.changesMode() && path.isEmpty()) + "\n"
-                + ValueRows.firstRows(v, 10);
+        ValueLabel vl = labels.get(s.from().op() + " " + s.from().port());
+        if (vl == null || vl.step != session.cursor()) {
+            return null;
+        }
+        return "step " + vl.step + ": " + vl.label.getText() + "\n" + (vl.counting ? COUNTING : ValueRows.firstRows(vl.value, 10));
     }
 
     public void bind(DebugSession s) {
@@ -151,23 +174,37 @@ public final class CanvasValues {
             int[] its = iterations.apply(path);
             for (String port : op.outputPorts()) {
                 StreamRef ref = new StreamRef(path, op.id(), port);
-                StreamValue v = session.value(ref, step, its);
                 boolean changes = session.changesMode() && path.isEmpty();
                 String key = op.id() + " " + port;
                 shown.add(key);
                 ValueLabel vl = labels.computeIfAbsent(key, k -> valueLabel(op.id(), port));
                 vl.ref = ref;
                 vl.step = step;
-                vl.value = v;
+                long refreshed = ++vl.refreshed;
+                // what is at hand: the value as kept and its counts (a small value's, or adjusted by a small change)
+                StreamValue v = session.recorded().keptValue(ref, step, its);
+                String text = v == null ? null : summaries.atHand(session, ref, step, its, v, changes);
                 Label l = vl.label;
-                l.setText(summaries.summary(session, ref, step, its, v, changes));
-                boolean nonzero = v != null && !v.isZero();
-                if (nonzero != l.getStyleClass().contains("value-nonzero")) {
-                    if (nonzero) {
-                        l.getStyleClass().add("value-nonzero");
-                    } else {
-                        l.getStyleClass().remove("value-nonzero");
-                    }
+                if (text != null) {
+                    show(vl, v, text);
+                } else {
+                    // a value rebuilt from changes, or a large one to count: off the JavaFX thread
+                    vl.value = null;
+                    vl.counting = true;
+                    l.setText(COUNTING);
+                    DebugSession s = session;
+                    COUNTER.execute(() -> {
+                        if (vl.refreshed != refreshed) {
+                            return;
+                        }
+                        StreamValue full = v != null ? v : s.value(ref, step, its);
+                        String counted = summaries.summary(s, ref, step, its, full, changes);
+                        Platform.runLater(() -> {
+                            if (vl.refreshed == refreshed) {
+                                show(vl, full, counted);
+                            }
+                        });
+                    });
                 }
                 l.setLayoutX(n.getLayoutX() + n.boxWidth() + 6);
                 l.setLayoutY(n.getLayoutY() + Geometry.outputY(op, port) - 19);
@@ -204,6 +241,22 @@ public final class CanvasValues {
         }
     }
 
+    /** Shows {@code text}, the summary of {@code v}, on {@code vl}. */
+    private static void show(ValueLabel vl, StreamValue v, String text) {
+        vl.value = v;
+        vl.counting = false;
+        Label l = vl.label;
+        l.setText(text);
+        boolean nonzero = v != null && !v.isZero();
+        if (nonzero != l.getStyleClass().contains("value-nonzero")) {
+            if (nonzero) {
+                l.getStyleClass().add("value-nonzero");
+            } else {
+                l.getStyleClass().remove("value-nonzero");
+            }
+        }
+    }
+
     /** A new value label for {@code op.port}: its id, style, tooltip (the first rows, made when shown) and click. */
     private ValueLabel valueLabel(String op, String port) {
         ValueLabel vl = new ValueLabel();
@@ -212,7 +265,7 @@ public final class CanvasValues {
         l.getStyleClass().add("value-label");
         vl.tip.setShowDelay(Duration.millis(200));
         vl.tip.setOnShowing(e -> vl.tip.setText(vl.ref.label() + " at step " + vl.step + "\n"
-                + ValueRows.firstRows(vl.value, 12)));
+                + (vl.counting ? COUNTING : ValueRows.firstRows(vl.value, 12))));
         l.setTooltip(vl.tip);
         l.addEventHandler(MouseEvent.MOUSE_PRESSED, MouseEvent::consume);
         l.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {

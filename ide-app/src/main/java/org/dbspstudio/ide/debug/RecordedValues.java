@@ -37,6 +37,23 @@ public final class RecordedValues {
         }
     }
 
+    /**
+     * The value of a stream at a recorded step as the trace keeps it, never rebuilt from changes
+     * here: null when the trace keeps it as its change (a large recomputed value between
+     * checkpoints, which {@link #value} rebuilds) or the step is not recorded.
+     */
+    StreamValue keptValue(StreamRef ref, int step, int... iterations) {
+        Trace t = trace;
+        if (t == null) {
+            return null;
+        }
+        try {
+            return t.keptValue(ref.op(), ref.port(), step, iterations);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The change of a stream at a step ({@code Trace.change}), or null when not recorded. */
     public StreamValue change(StreamRef ref, int step, int... iterations) {
         Trace t = trace;

@@ -152,9 +152,11 @@ public final class ValueRows {
         long[] pn = new long[2];
         String keys = "";
         if (v instanceof ZSet z) {
-            count(z, pn);
+            pn = counts(z);
         } else if (v instanceof IndexedZSet ix) {
-            ix.forEach((k, z) -> count(z, pn));
+            onCount.accept(ix.rows());
+            long[] sum = pn;
+            ix.forEach((k, z) -> count(z, sum));
             keys = ix.keyCount() + (ix.keyCount() == 1 ? " key, " : " keys, ");
         }
         return keys + fromCounts(pn[0], pn[1], asChange);
@@ -178,6 +180,20 @@ public final class ValueRows {
         z.forEach((r, w) -> pn[w > 0 ? 0 : 1]++);
     }
 
+    /**
+     * Called with a value's number of rows before it is counted row by row (the debugger's tests
+     * check that no large value is counted on the JavaFX thread).
+     */
+    static volatile java.util.function.LongConsumer onCount = rows -> { };
+
+    /** The rows of {@code z} with positive and with negative weights, counted row by row. */
+    static long[] counts(ZSet z) {
+        onCount.accept(z.size());
+        long[] pn = new long[2];
+        count(z, pn);
+        return pn;
+    }
+
     /** The first {@code max} entries as lines, with a last line saying how many more there are. */
     public static String firstRows(StreamValue v, int max) {
         if (v == null) {
@@ -186,7 +202,8 @@ public final class ValueRows {
         if (v instanceof ZInt z) {
             return "value " + z.value();
         }
-        List<Entry> all = entries(v);
+        // a large Z-set is listed in its own order: its first rows are read, not all of them
+        List<Entry> all = v instanceof ZSet z && z.size() > SORT_LIMIT ? firstEntries(z, max) : entries(v);
         if (all.isEmpty()) {
             return "empty";
         }
@@ -194,8 +211,8 @@ public final class ValueRows {
         for (int i = 0; i < Math.min(max, all.size()); i++) {
             sb.append(i == 0 ? "" : "\n").append(all.get(i).text());
         }
-        if (all.size() > max) {
-            sb.append("\n… ").append(all.size() - max).append(" more");
+        if (v.rows() > max) {
+            sb.append("\n… ").append(v.rows() - max).append(" more");
         }
         return sb.toString();
     }

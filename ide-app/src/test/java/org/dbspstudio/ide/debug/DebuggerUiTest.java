@@ -378,6 +378,58 @@ class DebuggerUiTest extends IdeTestBase {
         assertThat(fx(ins::summaryText)).isEqualTo(ValueRows.summary(contents, false)).isEqualTo(n + " rows");
     }
 
+    /**
+     * While the inspector lists the contents of users ⋈ orders of 6,096 rows, the canvas's labels
+     * of values larger than it counts directly (users, orders and the join) are counted off the
+     * JavaFX thread: at the first step, stepping on and back and jumping, no value of that size is
+     * counted row by row on the JavaFX thread, and each label ends up saying what counting the
+     * step's value says.
+     */
+    @Test
+    void theCanvasCountsLargeValuesOffTheJavaFxThread(FxRobot robot) throws Exception {
+        int n = SummaryCache.DIRECT + 2000;
+        CircuitDocument d = DebugFixtures.usersOrders(n,
+                List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven")), List.of(),
+                        List.of(DebugFixtures.ch(1, n, "new"))),
+                List.of(List.of(), List.of(DebugFixtures.ch(-1, 3, "item3")), List.of(DebugFixtures.ch(1, n, "first"))));
+        List<String> countedOnFx = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ValueRows.onCount = rows -> {
+            if (rows >= SummaryCache.DIRECT && javafx.application.Platform.isFxApplicationThread()) {
+                countedOnFx.add(rows + " rows");
+            }
+        };
+        try {
+            EditorTab t = open(d, "counted.json");
+            robot.clickOn("#op-j");
+            fx(() -> debugger().showPanel("Inspector"));
+            robot.clickOn("#inspect-contents");
+            DebugSession s = debugger().session(t);
+            int at = -1;
+            for (int step : new int[] {0, 1, 2, 3, 2, 1, 3, 0, 2}) {
+                if (step == at + 1) {
+                    robot.clickOn("#debug-step");
+                } else if (step == at - 1) {
+                    robot.clickOn("#debug-back");
+                } else {
+                    int target = step;
+                    fx(() -> s.seek(target));
+                }
+                settle(t, step);
+                at = step;
+                inspectorShown();
+                for (String port : List.of("users.out", "orders.out", "j.out")) {
+                    StreamRef ref = StreamRef.top(port.split("\\.")[0], "out");
+                    String expected = ValueRows.summary(s.value(ref, step), false);
+                    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                            () -> expected.equals(fx(() -> debugger().values(t).labels().get(port))));
+                }
+                assertThat(countedOnFx).as("values counted on the JavaFX thread up to step " + step).isEmpty();
+            }
+        } finally {
+            ValueRows.onCount = rows -> { };
+        }
+    }
+
     /** Keeps the inspector's thread busy until the latch returned is counted down (at most a minute). */
     private static java.util.concurrent.CountDownLatch holdInspectorThread() throws InterruptedException {
         java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);

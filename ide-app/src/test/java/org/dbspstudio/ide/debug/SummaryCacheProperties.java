@@ -21,7 +21,7 @@ class SummaryCacheProperties {
         d.setScenario(new RandomChanges(8, 4, 3).generate(d.circuit(), seed));
         DebugSession s = new DebugSession(d, Runnable::run);
         s.seek(7).get(30, TimeUnit.SECONDS);
-        SummaryCache cache = new SummaryCache(0);
+        SummaryCache cache = new SummaryCache(0, 1000);
         List<StreamRef> refs = List.of(StreamRef.top("users", "out"), StreamRef.top("orders", "out"), StreamRef.top("j", "out"));
         java.util.List<Integer> order = new java.util.ArrayList<>(List.of(0, 1, 2, 3, 4, 5, 6, 7));
         order.addAll(visits);
@@ -29,6 +29,11 @@ class SummaryCacheProperties {
             for (StreamRef r : refs) {
                 StreamValue v = s.value(r, t);
                 for (boolean asChange : new boolean[] {false, true}) {
+                    // at hand when the same value or the previous step's was counted: the same summary
+                    String atHand = cache.atHand(s, r, t, new int[0], v, asChange);
+                    if (atHand != null) {
+                        assertThat(atHand).as(r + " at " + t + ", at hand").isEqualTo(ValueRows.summary(v, asChange));
+                    }
                     assertThat(cache.summary(s, r, t, new int[0], v, asChange)).as(r + " at " + t)
                             .isEqualTo(ValueRows.summary(v, asChange));
                 }
