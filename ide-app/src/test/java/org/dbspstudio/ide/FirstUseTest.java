@@ -442,7 +442,8 @@ class FirstUseTest extends IdeTestBase {
                 fx(() -> t.doc().select(List.of("users")));
                 fx(() -> window.debugger().session(t).seek(3));
                 settle(t, 3);
-                var rows = robot.lookup("#inspector-table .table-row-cell.row-delete").queryAll();
+                var rows = robot.lookup("#inspector-table .table-row-cell").queryAll().stream()
+                        .filter(r -> r.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("deleted"))).toList();
                 assertThat(rows).as("a deleted row at step 3").isNotEmpty();
                 for (Node r : rows) {
                     var bg = fx(() -> ((javafx.scene.layout.Region) r).getBackground());

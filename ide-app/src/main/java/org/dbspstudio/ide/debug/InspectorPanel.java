@@ -69,6 +69,14 @@ public final class InspectorPanel extends VBox {
      * counts the rows (adjusting the previous step's counts by the change), not every row.
      */
     static final int PAGE = 500;
+    /**
+     * A row inserted (weight above 0) or deleted, and a positive or negative weight: pseudo-classes,
+     * so that a row showing another entry is restyled without its style being looked up again.
+     */
+    static final javafx.css.PseudoClass INSERTED = javafx.css.PseudoClass.getPseudoClass("inserted");
+    static final javafx.css.PseudoClass DELETED = javafx.css.PseudoClass.getPseudoClass("deleted");
+    static final javafx.css.PseudoClass POSITIVE = javafx.css.PseudoClass.getPseudoClass("positive");
+    static final javafx.css.PseudoClass NEGATIVE = javafx.css.PseudoClass.getPseudoClass("negative");
     /** The placeholder of a row not listed yet (blank cells). */
     static final ValueRows.Entry PENDING = new ValueRows.Entry(null, org.dbspstudio.model.types.Row.EMPTY, 0);
     private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
@@ -147,10 +155,9 @@ public final class InspectorPanel extends VBox {
             @Override
             protected void updateItem(ValueRows.Entry e, boolean empty) {
                 super.updateItem(e, empty);
-                getStyleClass().removeAll("row-insert", "row-delete");
-                if (!empty && e != null && e != PENDING) {
-                    getStyleClass().add(e.weight() > 0 ? "row-insert" : "row-delete");
-                }
+                boolean shown = !empty && e != null && e != PENDING;
+                pseudoClassStateChanged(INSERTED, shown && e.weight() > 0);
+                pseudoClassStateChanged(DELETED, shown && e.weight() <= 0);
             }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -321,14 +328,14 @@ public final class InspectorPanel extends VBox {
             @Override
             protected void updateItem(Object v, boolean empty) {
                 super.updateItem(v, empty);
-                getStyleClass().removeAll("weight-pos", "weight-neg");
+                long w = empty || v == null ? 0 : (Long) v;
+                pseudoClassStateChanged(POSITIVE, w > 0);
+                pseudoClassStateChanged(NEGATIVE, w < 0);
                 if (empty || v == null) {
                     setText(null);
                     return;
                 }
-                long w = (Long) v;
                 setText(w > 0 ? "+" + w : ValueRows.MINUS + (-w));
-                getStyleClass().add(w > 0 ? "weight-pos" : "weight-neg");
             }
         });
         c.setPrefWidth(96);
@@ -443,21 +450,73 @@ public final class InspectorPanel extends VBox {
     private static final class Rows extends javafx.collections.ObservableListBase<ValueRows.Entry> {
         private List<ValueRows.Entry> rows = List.of();
 
-        /** Shows {@code next} instead of the rows shown (one change: the old rows replaced by the new). */
+        /**
+         * Shows {@code next} instead of the rows shown: one change, the old rows replaced by the new,
+         * made without a step per row (JavaFX's change builder takes a removed list a row at a
+         * time, which cost milliseconds per step for a value of 50,000 rows).
+         */
         void setAll(List<ValueRows.Entry> next) {
             List<ValueRows.Entry> old = rows;
             rows = next;
             if (old.isEmpty() && next.isEmpty()) {
                 return;
             }
-            beginChange();
-            if (!old.isEmpty()) {
-                nextRemove(0, old);
+            fireChange(new Swap(this, old, next.size()));
+        }
+
+        /** The change of a whole list: the {@code removed} rows replaced by {@code added} rows, from index 0. */
+        private static final class Swap extends javafx.collections.ListChangeListener.Change<ValueRows.Entry> {
+            private final List<ValueRows.Entry> removed;
+            private final int added;
+            private boolean at;
+
+            Swap(javafx.collections.ObservableList<ValueRows.Entry> list, List<ValueRows.Entry> removed, int added) {
+                super(list);
+                this.removed = java.util.Collections.unmodifiableList(removed);
+                this.added = added;
             }
-            if (!next.isEmpty()) {
-                nextAdd(0, next.size());
+
+            @Override
+            public boolean next() {
+                boolean first = !at;
+                at = true;
+                return first;
             }
-            endChange();
+
+            @Override
+            public void reset() {
+                at = false;
+            }
+
+            @Override
+            public int getFrom() {
+                check();
+                return 0;
+            }
+
+            @Override
+            public int getTo() {
+                check();
+                return added;
+            }
+
+            @Override
+            public List<ValueRows.Entry> getRemoved() {
+                check();
+                return removed;
+            }
+
+            @Override
+            protected int[] getPermutation() {
+                check();
+                return new int[0];
+            }
+
+            private void check() {
+                if (!at) {
+                    throw new IllegalStateException("call next() before reading a change");
+                }
+            }
         }
 
         @Override

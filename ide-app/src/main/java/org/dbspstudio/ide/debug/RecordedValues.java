@@ -54,6 +54,23 @@ public final class RecordedValues {
         }
     }
 
+    /**
+     * The change of a top-level stream at a step ({@link #change}) when the trace has it at hand:
+     * the step's value in a circuit over changes or at the first step (as kept), else the change
+     * known or computed before; null when it would be computed or rebuilt (or is not recorded).
+     */
+    StreamValue changeAtHand(StreamRef ref, int step) {
+        Trace t = trace;
+        if (t == null) {
+            return null;
+        }
+        try {
+            return changesMode || step == 0 ? t.keptValue(ref.op(), ref.port(), step) : t.knownDelta(ref.op(), ref.port(), step);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
     /** The change of a stream at a step ({@code Trace.change}), or null when not recorded. */
     public StreamValue change(StreamRef ref, int step, int... iterations) {
         Trace t = trace;

@@ -114,6 +114,7 @@ public final class TimelinePanel extends VBox {
         int end = session.stepsRun();
         int start = Math.max(session.firstStep(), end - MAX_COLUMNS);
         int cur = session.cursor();
+        long run = session.runId();
         java.util.Set<javafx.scene.Node> keep = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         List<javafx.scene.Node> added = new ArrayList<>();
         headers.keySet().removeIf(t -> t < start || t >= end);
@@ -142,25 +143,27 @@ public final class TimelinePanel extends VBox {
             for (int t = start; t < end; t++) {
                 int step = t;
                 int[] last = lastIterations(r, t);
-                StreamValue v = r.depth() == 0 ? session.change(r, t) : session.value(r, t, last);
+                // at hand: a nested iteration's value, or a change the trace keeps (never computed here)
+                StreamValue v = r.depth() == 0 ? session.recorded().changeAtHand(r, t) : session.value(r, t, last);
                 String key = rowKey + " " + t;
                 Cell c = cells.get(key);
-                if (c == null || c.value != v) {
+                // redrawn for a new run, or a value other than the one shown (a cell whose change is not at hand keeps
+                // the change computed for it)
+                if (c == null || c.run != run || (v != null && c.value != v)) {
                     Label l = c == null ? new Label() : c.label;
                     if (c == null) {
                         l.setId(cellId(i, t));
                         l.getStyleClass().add("timeline-cell");
                         l.setOnMouseClicked(e -> onPick.accept(r, step));
                     }
-                    l.setText(ValueRows.summary(v, r.depth() == 0));
-                    l.getStyleClass().remove("timeline-nonzero");
-                    if (v != null && !v.isZero()) {
-                        l.getStyleClass().add("timeline-nonzero");
+                    c = new Cell(l, v, run);
+                    if (v == null || v.rows() >= SummaryCache.DIRECT) {
+                        // a change to compute (a difference of two snapshots) or a large one to count: off the JavaFX thread
+                        l.setText(CanvasValues.COUNTING);
+                        count(key, c, r, step);
+                    } else {
+                        show(l, r, step, v, ValueRows.summary(v, r.depth() == 0));
                     }
-                    Tooltip tip = new Tooltip();
-                    tip.setOnShowing(e -> tip.setText(r.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 10)));
-                    l.setTooltip(tip);
-                    c = new Cell(l, v);
                 }
                 nextCells.put(key, c);
                 current(c.label, t == cur);
@@ -175,21 +178,56 @@ public final class TimelinePanel extends VBox {
         grid.getChildren().addAll(added);
     }
 
-    private record Cell(Label label, StreamValue value) {
+    /** A cell's label, the value it shows (null while it is looked up off the JavaFX thread) and the session's run it is of. */
+    private record Cell(Label label, StreamValue value, long run) {
+    }
+
+    /** Counts cells' large changes off the JavaFX thread (computing a change the trace does not have at hand first). */
+    private static final java.util.concurrent.ExecutorService COUNTER = java.util.concurrent.Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "dbsp-timeline");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Looks up (when the cell has no value) and counts the change of {@code r} at {@code step} off
+     * the JavaFX thread, then shows it in cell {@code c} at {@code key} unless the cell was redrawn meanwhile.
+     */
+    private void count(String key, Cell c, StreamRef r, int step) {
+        DebugSession s = session;
+        COUNTER.execute(() -> {
+            StreamValue change = c.value() != null ? c.value() : s.change(r, step);
+            String text = ValueRows.summary(change, r.depth() == 0);
+            javafx.application.Platform.runLater(() -> {
+                if (cells.get(key) == c) {
+                    cells.put(key, new Cell(c.label(), change, c.run()));
+                    show(c.label(), r, step, change, text);
+                }
+            });
+        });
+    }
+
+    private static void show(Label l, StreamRef r, int step, StreamValue v, String text) {
+        l.setText(text);
+        l.pseudoClassStateChanged(NONZERO, v != null && !v.isZero());
+        Tooltip tip = new Tooltip();
+        tip.setOnShowing(e -> tip.setText(r.label() + " at step " + step + "\n" + ValueRows.firstRows(v, 10)));
+        l.setTooltip(tip);
     }
 
     private final java.util.Map<Integer, Label> headers = new java.util.HashMap<>();
     private final java.util.Map<String, Cell> cells = new java.util.HashMap<>();
     private final java.util.Map<String, Label> names = new java.util.HashMap<>();
 
+    /**
+     * The current step's column and a non-zero change: pseudo-classes, so that moving the current
+     * step restyles a cell without its style being looked up again.
+     */
+    static final javafx.css.PseudoClass CURRENT = javafx.css.PseudoClass.getPseudoClass("current");
+    static final javafx.css.PseudoClass NONZERO = javafx.css.PseudoClass.getPseudoClass("nonzero");
+
     private static void current(Label l, boolean isCurrent) {
-        if (isCurrent != l.getStyleClass().contains("timeline-current")) {
-            if (isCurrent) {
-                l.getStyleClass().add("timeline-current");
-            } else {
-                l.getStyleClass().remove("timeline-current");
-            }
-        }
+        l.pseudoClassStateChanged(CURRENT, isCurrent);
     }
 
     /** Puts {@code n} at (column, row), adding it to the grid unless it is there already. */

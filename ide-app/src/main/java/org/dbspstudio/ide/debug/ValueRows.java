@@ -102,7 +102,9 @@ public final class ValueRows {
             throw new IllegalArgumentException("a Z-set of at most " + SORT_LIMIT + " rows is listed sorted");
         }
         try {
-            z.forEachX((r, w) -> {
+            // forEach, not forEachX: stopped by an unchecked exception, it reads no further than the
+            // rows listed in every form (forEachX lists a trie's every row before the first)
+            z.forEach((r, w) -> {
                 if (out.size() >= max) {
                     throw new Enough();
                 }
@@ -114,7 +116,7 @@ public final class ValueRows {
         return out;
     }
 
-    private static final class Enough extends Exception {
+    private static final class Enough extends RuntimeException {
         Enough() {
             super(null, null, false, false);
         }

@@ -380,13 +380,13 @@ class DebuggerUiTest extends IdeTestBase {
 
     /**
      * While the inspector lists the contents of users ⋈ orders of 6,096 rows, the canvas's labels
-     * of values larger than it counts directly (users, orders and the join) are counted off the
-     * JavaFX thread: at the first step, stepping on and back and jumping, no value of that size is
-     * counted row by row on the JavaFX thread, and each label ends up saying what counting the
-     * step's value says.
+     * of values larger than it counts directly (users, orders and the join) and the timeline's
+     * cells of the join's changes (6,096 rows at step 0) are counted off the JavaFX thread: at the
+     * first step, stepping on and back and jumping, no value of that size is counted row by row on
+     * the JavaFX thread, and each label and cell ends up saying what counting the step's value says.
      */
     @Test
-    void theCanvasCountsLargeValuesOffTheJavaFxThread(FxRobot robot) throws Exception {
+    void theCanvasAndTimelineCountLargeValuesOffTheJavaFxThread(FxRobot robot) throws Exception {
         int n = SummaryCache.DIRECT + 2000;
         CircuitDocument d = DebugFixtures.usersOrders(n,
                 List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven")), List.of(),
@@ -403,6 +403,8 @@ class DebuggerUiTest extends IdeTestBase {
             robot.clickOn("#op-j");
             fx(() -> debugger().showPanel("Inspector"));
             robot.clickOn("#inspect-contents");
+            StreamRef join = StreamRef.top("j", "out");
+            fx(() -> debugger().timeline().addStream(join));
             DebugSession s = debugger().session(t);
             int at = -1;
             for (int step : new int[] {0, 1, 2, 3, 2, 1, 3, 0, 2}) {
@@ -422,6 +424,12 @@ class DebuggerUiTest extends IdeTestBase {
                     String expected = ValueRows.summary(s.value(ref, step), false);
                     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
                             () -> expected.equals(fx(() -> debugger().values(t).labels().get(port))));
+                }
+                for (int k = 0; k <= 3 && k < fx(s::stepsRun); k++) {
+                    int cell = k;
+                    String expected = ValueRows.summary(s.change(join, k), true);
+                    WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
+                            () -> expected.equals(fx(() -> debugger().timeline().cellText(join, cell))));
                 }
                 assertThat(countedOnFx).as("values counted on the JavaFX thread up to step " + step).isEmpty();
             }
