@@ -161,7 +161,7 @@ final class Binder {
             ev = new LeftColumn(i);
         } else {
             readsRight = true;
-            ev = (l, r) -> r.get(i);
+            ev = new RightColumn(i);
         }
         return new Typed(e.column().type(), e.column().nullable(), ev, c);
     }

@@ -54,6 +54,14 @@ final class CompiledExpr implements TypedExpr {
     }
 
     @Override
+    public int plainColumn() {
+        if (ev instanceof LeftColumn c) {
+            return c.index();
+        }
+        return ev instanceof RightColumn c ? 1 << 16 | c.index() : -1;
+    }
+
+    @Override
     public String toString() {
         return sql + " : " + type;
     }

@@ -49,7 +49,9 @@ final class Numbers {
         String sql = b.sql();
         String frag = at.text();
         Ev ev = switch (t) {
-            case INTEGER, BIGINT -> longs(a, c, longOp(op, t == SqlType.INTEGER, sql, frag));
+            case INTEGER, BIGINT -> a instanceof LeftColumn col && c instanceof Const k && k.value() instanceof Long q
+                    ? columnLong(col.index(), q, op, t == SqlType.INTEGER, sql, frag)
+                    : longs(a, c, longOp(op, t == SqlType.INTEGER, sql, frag));
             case DOUBLE -> doubles(a, c, doubleOp(op, sql, frag));
             case DECIMAL -> decimals(a, c, decimalOp(op, sql, frag));
             default -> throw new IllegalStateException(t.name());
@@ -169,6 +171,34 @@ final class Numbers {
 
     static ExprException divisionByZero(String sql, String frag) {
         return new ExprException("division by zero", sql, frag);
+    }
+
+    /**
+     * {@code column op constant} over integers, the common case of a projection ({@code amount * 2}):
+     * reads the column and applies the operation in one closure, without calling a closure for each
+     * operand; the same results and errors as {@link #longs} with {@link #longOp}.
+     */
+    private static Ev columnLong(int i, long q, Op op, boolean int32, String sql, String frag) {
+        if (!int32 && (op == Op.PLUS || op == Op.MINUS || op == Op.TIMES)) {
+            return (l, r) -> {
+                Object p = l.get(i);
+                if (p == null) {
+                    return null;
+                }
+                long x = (Long) p;
+                try {
+                    return op == Op.TIMES ? Math.multiplyExact(x, q) : op == Op.PLUS ? Math.addExact(x, q)
+                            : Math.subtractExact(x, q);
+                } catch (ArithmeticException e) {
+                    throw overflow(sql, frag);
+                }
+            };
+        }
+        LongOp f = longOp(op, int32, sql, frag);
+        return (l, r) -> {
+            Object p = l.get(i);
+            return p == null ? null : (Object) f.apply((Long) p, q);
+        };
     }
 
     private static Ev longs(Ev a, Ev b, LongOp f) {

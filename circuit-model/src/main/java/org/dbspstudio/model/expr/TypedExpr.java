@@ -18,4 +18,13 @@ public interface TypedExpr {
 
     /** Evaluates over two rows (a join scope: side 0 = left, side 1 = right). */
     Object eval(Row left, Row right) throws ExprException;
+
+    /**
+     * When the expression is a plain column reference, which row it reads (0 = left or only, 1 =
+     * right) and the column's index, as {@code side << 16 | index}; -1 otherwise. Evaluators that
+     * build rows copy such a column without calling the expression.
+     */
+    default int plainColumn() {
+        return -1;
+    }
 }

@@ -307,7 +307,7 @@ final class Joins {
             }
             // probe the arrangement of the larger side when it is maintained, else index the smaller
             boolean probeRight = a.size() <= c.size() ? ctx.tracked(1) : !ctx.tracked(0);
-            ZSet.Builder out = ZSet.builder();
+            ZSet.Builder out = ZSet.builder(expected(probeRight ? a : c));
             if (probeRight) {
                 ctx.work(a.size());
                 probe(ctx, a, lk, ctx.arrangement(1, rk), (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
@@ -320,7 +320,7 @@ final class Joins {
 
         /** Δa ⋈ c + a ⋈ Δc − Δa ⋈ Δc, where a and c are the current values. */
         private ZSet change(Ctx ctx, ZSet a, ZSet c, ZSet da, ZSet dc) throws ExprException {
-            ZSet.Builder out = ZSet.builder();
+            ZSet.Builder out = ZSet.builder(expected(da.size() >= dc.size() ? da : dc));
             if (!da.isEmpty()) {
                 ctx.work(da.size());
                 probe(ctx, da, lk, ctx.arrangement(1, rk), (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
@@ -341,6 +341,15 @@ final class Joins {
                 }
             }
             return out.build();
+        }
+
+        /**
+         * A first size for the output table of a join probing with {@code rows}: about one output row
+         * per probing row (a join on a key), at most 4,096 so that a selective join over a large input
+         * does not allocate a large table only to copy it smaller; it saves the table's first doublings.
+         */
+        private static int expected(ZSet rows) {
+            return Math.min(rows.size(), 4096);
         }
 
         @Override

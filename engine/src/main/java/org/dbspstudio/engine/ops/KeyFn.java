@@ -13,6 +13,8 @@ public final class KeyFn {
     private final TypedExpr[] exprs;
     private final String signature;
     private final boolean exactNumbers;
+    /** Per expression: {@link TypedExpr#plainColumn()} (a column copied without evaluating), else -1. */
+    private final int[] columns;
 
     public KeyFn(List<TypedExpr> exprs) {
         this(exprs, false);
@@ -24,6 +26,10 @@ public final class KeyFn {
      */
     public KeyFn(List<TypedExpr> exprs, boolean exactNumbers) {
         this.exprs = exprs.toArray(new TypedExpr[0]);
+        this.columns = new int[this.exprs.length];
+        for (int i = 0; i < columns.length; i++) {
+            columns[i] = this.exprs[i].plainColumn();
+        }
         this.exactNumbers = exactNumbers;
         this.signature = (exactNumbers ? "#" : "") + String.join("\u0001", exprs.stream().map(TypedExpr::sql).toList());
     }
@@ -40,7 +46,8 @@ public final class KeyFn {
     public Row apply(Row row) throws ExprException {
         Object[] v = new Object[exprs.length];
         for (int i = 0; i < v.length; i++) {
-            v[i] = exprs[i].eval(row);
+            int c = columns[i];
+            v[i] = c >= 0 && c < 1 << 16 ? row.get(c) : exprs[i].eval(row);
         }
         return Row.wrap(v);
     }
@@ -48,7 +55,9 @@ public final class KeyFn {
     public Row apply(Row left, Row right) throws ExprException {
         Object[] v = new Object[exprs.length];
         for (int i = 0; i < v.length; i++) {
-            v[i] = exprs[i].eval(left, right);
+            int c = columns[i];
+            Row side = c < 1 << 16 ? left : right;
+            v[i] = c < 0 || side == null ? exprs[i].eval(left, right) : side.get(c & 0xffff);
         }
         return Row.wrap(v);
     }
