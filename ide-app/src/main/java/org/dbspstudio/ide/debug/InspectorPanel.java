@@ -414,13 +414,20 @@ public final class InspectorPanel extends VBox {
             }
             Listed l;
             try {
+                // the run before the value: a listing kept for a run that was replaced meanwhile is never reused
+                long run = session.runId();
                 StreamValue v = look.value();
                 if (look.filter() == null && look.sort() == null && v instanceof org.dbspstudio.engine.value.ZSet z
                         && z.size() > ValueRows.SORT_LIMIT) {
                     // in its own order: the count and the first page now, the other pages as the table shows them
                     l = new Listed(new Paged(request, z, ValueRows.firstEntries(z, PAGE)), look.count(counts, z));
                 } else {
-                    l = look.list(v, stale);
+                    l = look.merged(lastSorted, v, counts);
+                    if (l == null) {
+                        l = look.list(v, stale);
+                    }
+                    lastSorted = look.sort() != null && look.mode() == InspectMode.CONTENTS && look.ref().depth() == 0
+                            && v instanceof org.dbspstudio.engine.value.ZSet z ? new Sorted(look, run, l.rows) : null;
                 }
             } catch (ValueRows.Cancelled e) {
                 return;
@@ -620,6 +627,13 @@ public final class InspectorPanel extends VBox {
     private record Listed(List<ValueRows.Entry> rows, String summary) {
     }
 
+    /** The last large sorted listing of a value's contents (inspector's thread only), reused with the next step's change. */
+    private Sorted lastSorted;
+
+    /** A sorted listing: what was looked up, in which of the session's runs, and its rows (filtered and sorted, never changed). */
+    private record Sorted(Lookup look, long runId, List<ValueRows.Entry> rows) {
+    }
+
     /** What to list: read on the JavaFX thread, listed there (small values) or on the inspector's thread. */
     private record Lookup(boolean contentsOfChanges, DebugSession session, StreamRef ref, int step, int[] its, InspectMode mode, String filter,
                           Comparator<ValueRows.Entry> sort, List<Object> sortKey) {
@@ -653,6 +667,32 @@ public final class InspectorPanel extends VBox {
             java.util.function.Supplier<StreamValue> delta = mode == InspectMode.CHANGE ? () -> null
                     : contentsOfChanges ? () -> session.value(ref, step) : () -> session.knownDelta(ref, step);
             return cache.summary(mode + " " + ref.label(), step, session.runId(), z, delta, mode == InspectMode.CHANGE);
+        }
+
+        /**
+         * The listing of {@code v}, this look-up's contents sorted, from {@code prev}, the listing of
+         * the step before in the same run, sort and filter: its rows without those of the step's
+         * change, merged with the change's rows as they are now (sorted), so a step costs a pass over
+         * the rows listed instead of listing and sorting the value; null when there is no such
+         * listing or the change is not known or not small.
+         */
+        Listed merged(Sorted prev, StreamValue v, SummaryCache cache) {
+            if (prev == null || sort == null || mode != InspectMode.CONTENTS || ref.depth() > 0
+                    || !(v instanceof org.dbspstudio.engine.value.ZSet now)) {
+                return null;
+            }
+            Lookup p = prev.look();
+            if (!p.ref.equals(ref) || p.session != session || p.step != step - 1 || p.mode != mode
+                    || !java.util.Objects.equals(p.filter, filter) || !java.util.Objects.equals(p.sortKey, sortKey)
+                    || session.runId() != prev.runId()) {
+                return null;
+            }
+            StreamValue d = contentsOfChanges ? session.value(ref, step) : session.knownDelta(ref, step);
+            if (!(d instanceof org.dbspstudio.engine.value.ZSet delta) || delta.size() > SummaryCache.DIRECT) {
+                return null;
+            }
+            List<ValueRows.Entry> rows = ValueRows.merge(prev.rows(), delta, now, sort, filter);
+            return new Listed(rows, count(cache, now));
         }
 
         /** Lists {@code v} (this look-up's value); throws {@link ValueRows.Cancelled} once {@code stale} says so. */

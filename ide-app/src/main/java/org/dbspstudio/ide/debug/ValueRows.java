@@ -64,6 +64,44 @@ public final class ValueRows {
         return out;
     }
 
+    /**
+     * The listing of {@code now} from {@code previous}, the listing of {@code now − delta} sorted by
+     * {@code sort} and keeping the rows whose text contains {@code filter} (null: all): the rows of
+     * {@code previous} without those {@code delta} touches, merged with the touched rows' entries
+     * in {@code now} (filtered, sorted). A pass over the rows listed, not a listing and sort of
+     * {@code now}; rows that {@code sort} ranks equal may come in another order than a new sort's.
+     */
+    static List<Entry> merge(List<Entry> previous, ZSet delta, ZSet now, Comparator<Entry> sort, String filter) {
+        java.util.Set<Row> touched = new java.util.HashSet<>();
+        delta.forEach((r, w) -> touched.add(r));
+        List<Entry> added = new ArrayList<>();
+        for (Row r : touched) {
+            long w = now.weight(r);
+            if (w != 0) {
+                Entry e = new Entry(null, r, w);
+                if (filter == null || e.text().toLowerCase(java.util.Locale.ROOT).contains(filter)) {
+                    added.add(e);
+                }
+            }
+        }
+        added.sort(sort);
+        List<Entry> out = new ArrayList<>(previous.size() + added.size());
+        int j = 0;
+        for (Entry e : previous) {
+            if (touched.contains(e.row())) {
+                continue;
+            }
+            while (j < added.size() && sort.compare(added.get(j), e) < 0) {
+                out.add(added.get(j++));
+            }
+            out.add(e);
+        }
+        while (j < added.size()) {
+            out.add(added.get(j++));
+        }
+        return out;
+    }
+
     /** Thrown by a listing that its caller no longer wants (a newer one was asked for). */
     static final class Cancelled extends RuntimeException {
         Cancelled() {
@@ -76,6 +114,7 @@ public final class ValueRows {
      * throwing {@link Cancelled} when it says so.
      */
     static List<Entry> entries(StreamValue v, java.util.function.BooleanSupplier cancelled) {
+        onList.accept(v == null ? 0 : v.rows());
         if (!(v instanceof ZSet z) || z.size() <= SORT_LIMIT) {
             if (cancelled.getAsBoolean()) {
                 throw new Cancelled();
@@ -187,6 +226,9 @@ public final class ValueRows {
      * check that no large value is counted on the JavaFX thread).
      */
     static volatile java.util.function.LongConsumer onCount = rows -> { };
+
+    /** Called with a value's number of rows before the inspector lists all of them (tests check which steps do). */
+    static volatile java.util.function.LongConsumer onList = rows -> { };
 
     /** The rows of {@code z} with positive and with negative weights, counted row by row. */
     static long[] counts(ZSet z) {

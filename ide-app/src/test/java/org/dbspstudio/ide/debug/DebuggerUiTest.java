@@ -438,6 +438,67 @@ class DebuggerUiTest extends IdeTestBase {
         }
     }
 
+    /**
+     * The contents of users ⋈ orders (6,000 rows) sorted by name, descending: after the first
+     * listing, a step lists the previous step's rows merged with the step's change instead of
+     * listing and sorting the join again, and the table shows exactly the rows of the step's
+     * contents in that order, filtered or not.
+     */
+    @Test
+    void sortedContentsFollowEachStepsChangeWithoutListingTheValueAgain(FxRobot robot) throws Exception {
+        int n = InspectorPanel.INLINE_ROWS + 1000;
+        CircuitDocument d = DebugFixtures.usersOrders(n,
+                List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven")), List.of(),
+                        List.of(DebugFixtures.ch(1, n, "zed")), List.of(DebugFixtures.ch(-1, 12, "user12"))),
+                List.of(List.of(), List.of(DebugFixtures.ch(-1, 3, "item3")), List.of(DebugFixtures.ch(1, n, "first")),
+                        List.of(DebugFixtures.ch(1, 15, "second"))));
+        EditorTab t = open(d, "sorted.json");
+        robot.clickOn("#op-j");
+        fx(() -> debugger().showPanel("Inspector"));
+        InspectorPanel ins = debugger().inspector();
+        DebugSession s = debugger().session(t);
+        StreamRef join = StreamRef.top("j", "out");
+        robot.clickOn("#inspect-contents");
+        robot.clickOn("#debug-step");
+        settle(t, 0);
+        fx(() -> {
+            var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
+            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            ins.table().getSortOrder().setAll(List.of(name));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        inspectorShown();
+        java.util.Comparator<ValueRows.Entry> byName = java.util.Comparator.comparing((ValueRows.Entry e) -> (String) e.row().get(1)).reversed();
+        List<Long> listedWhole = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ValueRows.onList = rows -> {
+            if (rows >= n - 10) {
+                listedWhole.add(rows);
+            }
+        };
+        try {
+            for (int step = 1; step <= 4; step++) {
+                if (step == 4) {
+                    // at step 3 another filter is listed anew; the step after it follows the change again
+                    robot.clickOn("#inspect-filter").write("user1");
+                    WaitForAsyncUtils.waitForFxEvents();
+                    inspectorShown();
+                    listedWhole.clear();
+                }
+                robot.clickOn("#debug-step");
+                settle(t, step);
+                inspectorShown();
+                String filter = step == 4 ? "user1" : null;
+                List<ValueRows.Entry> expected = ValueRows.entries(s.contents(join, step)).stream()
+                        .filter(e -> filter == null || e.text().contains(filter)).sorted(byName).toList();
+                assertThat(fx(ins::shown)).as("step " + step).isEqualTo(expected);
+                assertThat(fx(ins::summaryText)).isEqualTo(ValueRows.summary(s.contents(join, step), false));
+                assertThat(listedWhole).as("the join listed whole at step " + step).isEmpty();
+            }
+        } finally {
+            ValueRows.onList = rows -> { };
+        }
+    }
+
     /** Keeps the inspector's thread busy until the latch returned is counted down (at most a minute). */
     private static java.util.concurrent.CountDownLatch holdInspectorThread() throws InterruptedException {
         java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);

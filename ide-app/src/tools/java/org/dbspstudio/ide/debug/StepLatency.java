@@ -22,9 +22,11 @@ import org.dbspstudio.model.CircuitDocument;
  * inspector on users ⋈ orders whose integrated inputs hold 100k rows (50k users, 50k orders
  * loaded at step 0), then steps of a few changes (four warm-up steps first); "refreshed" means the
  * session published the step and the inspector shows that step's count and the rows in view (which
- * it may list on its own thread, a page at a time for a large value in its own order). Prints the
+ * it may list on its own thread, a page at a time for a large value in its own order) and the next
+ * pulse laid out and styled the window. Prints the
  * wall-clock median and the process's CPU time per step (the latter tells the work apart from
- * waiting for a busy machine), median and 90th percentile. A tool ({@link ToolWindow}); args: number of measured steps
+ * waiting for a busy machine), median and 90th percentile, for the change, the contents in their
+ * own order and the contents sorted by a column. A tool ({@link ToolWindow}); args: number of measured steps
  * per inspector mode (default 30), then {@code incremental} to step the incremental version of the circuit instead.
  */
 public final class StepLatency {
@@ -33,7 +35,7 @@ public final class StepLatency {
         int n = 50_000;
         List<List<Change>> users = new ArrayList<>();
         List<List<Change>> orders = new ArrayList<>();
-        for (int t = 1; t <= 2 * steps + WARM_UP + 1; t++) {
+        for (int t = 1; t <= 3 * steps + WARM_UP + 1; t++) {
             users.add(List.of(DebugFixtures.ch(-1, t, "user" + t), DebugFixtures.ch(1, t, "renamed" + t)));
             orders.add(List.of(DebugFixtures.ch(1, t, "extra" + t), DebugFixtures.ch(1, n + t, "orphan" + t)));
         }
@@ -66,15 +68,23 @@ public final class StepLatency {
             press(mw, tab.get(), t).get(60, TimeUnit.SECONDS);
         }
         System.out.printf("step 0 (load 100k rows): %.1f ms%n", (System.nanoTime() - t0) / 1e6);
-        for (String mode : List.of("CHANGE", "CONTENTS")) {
-            ToolWindow.fx(() -> mw.debugger().inspector().setMode(InspectMode.valueOf(mode)));
+        List<String> modes = List.of("CHANGE", "CONTENTS", "CONTENTS sorted by name");
+        for (String mode : modes) {
+            ToolWindow.fx(() -> {
+                InspectorPanel ins = mw.debugger().inspector();
+                ins.setMode(InspectMode.valueOf(mode.split(" ")[0]));
+                if (mode.contains("sorted")) {
+                    var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
+                    ins.table().getSortOrder().setAll(List.of(name));
+                }
+            });
             List<Double> ms = new ArrayList<>();
             List<Double> cpu = new ArrayList<>();
             java.util.Map<String, Long> threads0 = threadCpu();
             long process0 = processCpu();
             System.out.printf("%s: measuring from %s UTC%n", mode, java.time.LocalTime.now(java.time.ZoneOffset.UTC));
             for (int t = 1; t <= steps; t++) {
-                int target = WARM_UP + (mode.equals("CHANGE") ? t : steps + t);
+                int target = WARM_UP + modes.indexOf(mode) * steps + t;
                 long c = processCpu();
                 long a = System.nanoTime();
                 long[] at = press(mw, tab.get(), target).get(60, TimeUnit.SECONDS);
@@ -133,7 +143,7 @@ public final class StepLatency {
 
     /**
      * Presses Step on the FX thread; completes after the inspector refreshed for {@code target}
-     * (it shows the count and the rows in view) and the JavaFX thread ran what was queued by then,
+     * (it shows the count and the rows in view) and the next pulse laid out and styled the window,
      * with the time ({@code System.nanoTime}) at which it did.
      */
     private static CompletableFuture<long[]> press(MainWindow mw, EditorTab t, int target) {
@@ -142,13 +152,20 @@ public final class StepLatency {
         Platform.runLater(() -> {
             DebugSession s = mw.debugger().session(t);
             InspectorPanel ins = mw.debugger().inspector();
+            boolean[] laidOut = new boolean[1];
             Consumer<DebugSession> check = x -> {
                 boolean here = s.cursor() == target && !s.busyProperty().get();
-                if (!done.isDone() && here && ins.upToDate()) {
-                    Platform.runLater(() -> {
+                if (!done.isDone() && !laidOut[0] && here && ins.upToDate()) {
+                    // refreshed = the next pulse laid out and styled what changed (drawing it follows on the render thread)
+                    laidOut[0] = true;
+                    Runnable[] after = new Runnable[1];
+                    after[0] = () -> {
+                        mw.scene().removePostLayoutPulseListener(after[0]);
                         at[1] = System.nanoTime();
                         done.complete(at);
-                    });
+                    };
+                    mw.scene().addPostLayoutPulseListener(after[0]);
+                    Platform.requestNextPulse();
                 }
             };
             javafx.beans.value.ChangeListener<Number> shown = (o, a, b) -> check.accept(s);
