@@ -692,7 +692,7 @@ public final class InspectorPanel extends VBox {
                 return null;
             }
             List<ValueRows.Entry> rows = ValueRows.merge(prev.rows(), delta, now, sort, filter);
-            return new Listed(rows, count(cache, now));
+            return rows == null ? null : new Listed(rows, count(cache, now));
         }
 
         /** Lists {@code v} (this look-up's value); throws {@link ValueRows.Cancelled} once {@code stale} says so. */

@@ -66,40 +66,96 @@ public final class ValueRows {
 
     /**
      * The listing of {@code now} from {@code previous}, the listing of {@code now − delta} sorted by
-     * {@code sort} and keeping the rows whose text contains {@code filter} (null: all): the rows of
-     * {@code previous} without those {@code delta} touches, merged with the touched rows' entries
-     * in {@code now} (filtered, sorted). A pass over the rows listed, not a listing and sort of
-     * {@code now}; rows that {@code sort} ranks equal may come in another order than a new sort's.
+     * {@code sort} and keeping the rows whose text contains {@code filter} (null: all): the entries
+     * of the rows {@code delta} touches are found in {@code previous} by binary search and left out,
+     * the touched rows' entries in {@code now} (filtered, sorted) are put where they sort, and the
+     * rows between are copied a block at a time — no comparison or hash per row listed. Rows that
+     * {@code sort} ranks equal may come in another order than a new sort's. Null when an entry of
+     * a touched row is not where {@code previous} should have it (it is not that listing).
      */
     static List<Entry> merge(List<Entry> previous, ZSet delta, ZSet now, Comparator<Entry> sort, String filter) {
-        java.util.Set<Row> touched = new java.util.HashSet<>();
-        delta.forEach((r, w) -> touched.add(r));
+        List<Integer> gone = new ArrayList<>();
         List<Entry> added = new ArrayList<>();
-        for (Row r : touched) {
+        boolean[] missing = {false};
+        delta.forEach((r, dw) -> {
             long w = now.weight(r);
-            if (w != 0) {
-                Entry e = new Entry(null, r, w);
-                if (filter == null || e.text().toLowerCase(java.util.Locale.ROOT).contains(filter)) {
-                    added.add(e);
+            long before = w - dw;
+            if (before != 0 && keeps(new Entry(null, r, before), filter)) {
+                int i = indexOf(previous, new Entry(null, r, before), sort);
+                if (i < 0) {
+                    missing[0] = true;
+                } else {
+                    gone.add(i);
                 }
             }
+            if (w != 0 && keeps(new Entry(null, r, w), filter)) {
+                added.add(new Entry(null, r, w));
+            }
+        });
+        if (missing[0]) {
+            return null;
         }
+        gone.sort(null);
         added.sort(sort);
-        List<Entry> out = new ArrayList<>(previous.size() + added.size());
-        int j = 0;
-        for (Entry e : previous) {
-            if (touched.contains(e.row())) {
-                continue;
+        List<Entry> out = new ArrayList<>(previous.size() - gone.size() + added.size());
+        int from = 0;
+        int g = 0;
+        int a = 0;
+        int at = added.isEmpty() ? Integer.MAX_VALUE : insertionPoint(previous, added.get(0), sort);
+        while (g < gone.size() || a < added.size()) {
+            int nextGone = g < gone.size() ? gone.get(g) : Integer.MAX_VALUE;
+            if (at <= nextGone) {
+                out.addAll(previous.subList(from, at));
+                from = at;
+                out.add(added.get(a++));
+                at = a < added.size() ? insertionPoint(previous, added.get(a), sort) : Integer.MAX_VALUE;
+            } else {
+                out.addAll(previous.subList(from, nextGone));
+                from = nextGone + 1;
+                g++;
             }
-            while (j < added.size() && sort.compare(added.get(j), e) < 0) {
-                out.add(added.get(j++));
-            }
-            out.add(e);
         }
-        while (j < added.size()) {
-            out.add(added.get(j++));
-        }
+        out.addAll(previous.subList(from, previous.size()));
         return out;
+    }
+
+    private static boolean keeps(Entry e, String filter) {
+        return filter == null || e.text().toLowerCase(java.util.Locale.ROOT).contains(filter);
+    }
+
+    /** The index of {@code e}'s row in {@code sorted} (sorted by {@code sort}, {@code e} with the weight listed), or −1. */
+    private static int indexOf(List<Entry> sorted, Entry e, Comparator<Entry> sort) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sort.compare(sorted.get(mid), e) < 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        for (int i = lo; i < sorted.size() && sort.compare(sorted.get(i), e) == 0; i++) {
+            if (sorted.get(i).row().equals(e.row())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The first index of {@code sorted} whose entry sorts after {@code e}. */
+    private static int insertionPoint(List<Entry> sorted, Entry e, Comparator<Entry> sort) {
+        int lo = 0;
+        int hi = sorted.size();
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (sort.compare(sorted.get(mid), e) <= 0) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
     }
 
     /** Thrown by a listing that its caller no longer wants (a newer one was asked for). */
