@@ -159,6 +159,18 @@ public final class InspectorPanel extends VBox {
                 pseudoClassStateChanged(INSERTED, shown && e.weight() > 0);
                 pseudoClassStateChanged(DELETED, shown && e.weight() <= 0);
             }
+
+            @Override
+            protected void layoutChildren() {
+                super.layoutChildren();
+                // every row is one line high: once a row has its height, the table takes it as every row's, so it
+                // never measures rows to estimate its height (JavaFX measures a few more rows at each pulse until it has
+                // measured them all: a value of 6,000 rows kept the window laying out and drawing while idle)
+                if (table.getFixedCellSize() <= 0 && !isEmpty() && getHeight() > 0) {
+                    double h = getHeight();
+                    Platform.runLater(() -> table.setFixedCellSize(h));
+                }
+            }
         });
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(title, bar, table);

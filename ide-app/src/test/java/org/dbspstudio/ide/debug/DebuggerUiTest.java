@@ -402,6 +402,7 @@ class DebuggerUiTest extends IdeTestBase {
             EditorTab t = open(d, "counted.json");
             robot.clickOn("#op-j");
             fx(() -> debugger().showPanel("Inspector"));
+            inspectorPanelShown(robot);
             robot.clickOn("#inspect-contents");
             StreamRef join = StreamRef.top("j", "out");
             fx(() -> debugger().timeline().addStream(join));
@@ -455,6 +456,7 @@ class DebuggerUiTest extends IdeTestBase {
         EditorTab t = open(d, "sorted.json");
         robot.clickOn("#op-j");
         fx(() -> debugger().showPanel("Inspector"));
+        inspectorPanelShown(robot);
         InspectorPanel ins = debugger().inspector();
         DebugSession s = debugger().session(t);
         StreamRef join = StreamRef.top("j", "out");
@@ -497,6 +499,13 @@ class DebuggerUiTest extends IdeTestBase {
         } finally {
             ValueRows.onList = rows -> { };
         }
+    }
+
+    /** Waits until the inspector's controls are in the window (a bottom panel joins the scene when first shown). */
+    private static void inspectorPanelShown(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS,
+                () -> robot.lookup("#inspect-contents").match(org.testfx.util.NodeQueryUtils.isVisible()).tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Keeps the inspector's thread busy until the latch returned is counted down (at most a minute). */
