@@ -79,7 +79,11 @@ class NestedTraceProperties {
                     PackedRowGen.merge(batch, r, w);
                 }
                 ZSet change = b.build();
-                trace = trace.plus(change, c.iteration());
+                if (c.key() % 2 == 0) {
+                    trace = trace.plus(change, c.iteration());
+                } else {
+                    trace = plusObserved(trace, change, c.iteration(), xs, c.key());
+                }
                 assertThat(trace).isNotNull();
                 batch.forEach((r, w) -> PackedRowGen.merge(xs.get(c.iteration()), r, w));
                 versions.add(new Version(trace, copy(xs)));
@@ -88,6 +92,53 @@ class NestedTraceProperties {
                 check(v.trace(), v.xs());
             }
         }
+    }
+
+    /**
+     * Adds the change through {@link NestedTrace#plus(Row[], long[], int, NestedTrace.Observed)}
+     * asking the later entries of some rows, and checks what it observed against the map per
+     * iteration before the addition: each row's weight in S(j) and its non-zero X_i for i > j.
+     */
+    private static NestedTrace plusObserved(NestedTrace trace, ZSet change, int j, List<Map<Row, Long>> xs, int seed) {
+        Row[] rows = new Row[change.size()];
+        long[] ws = new long[rows.length];
+        int[] n = {0};
+        change.forEach((r, w) -> {
+            rows[n[0]] = r;
+            ws[n[0]++] = w;
+        });
+        boolean[] want = new boolean[rows.length];
+        for (int k = 0; k < want.length; k++) {
+            want[k] = (k + seed) % 3 != 0;
+        }
+        NestedTrace.Observed seen = new NestedTrace.Observed(want);
+        NestedTrace next = trace.plus(rows, ws, j, seen);
+        Map<Row, Long> s = upTo(xs, j);
+        for (int k = 0; k < rows.length; k++) {
+            assertThat(seen.upTo[k]).as("weight of %s up to %d before", rows[k], j).isEqualTo(s.getOrDefault(rows[k], 0L));
+            if (!want[k]) {
+                assertThat(seen.laterIterations[k]).isNull();
+                continue;
+            }
+            List<Integer> its = new ArrayList<>();
+            List<Long> lw = new ArrayList<>();
+            for (int i = j + 1; i < xs.size(); i++) {
+                Long w = xs.get(i).get(rows[k]);
+                if (w != null) {
+                    its.add(i);
+                    lw.add(w);
+                }
+            }
+            if (its.isEmpty()) {
+                assertThat(seen.laterIterations[k]).as("later entries of %s after %d", rows[k], j).isNull();
+            } else {
+                assertThat(seen.laterIterations[k]).as("later iterations of %s after %d", rows[k], j)
+                        .containsExactly(its.stream().mapToInt(Integer::intValue).toArray());
+                assertThat(seen.laterWeights[k]).as("later weights of %s after %d", rows[k], j)
+                        .containsExactly(lw.stream().mapToLong(Long::longValue).toArray());
+            }
+        }
+        return next;
     }
 
     private static List<Map<Row, Long>> copy(List<Map<Row, Long>> xs) {

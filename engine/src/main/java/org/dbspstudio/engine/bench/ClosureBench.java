@@ -57,25 +57,36 @@ final class ClosureBench {
             Measure.settleHeap();
             double[] cpu = new double[sc.steps()];
             double[] wall = new double[sc.steps()];
+            double[] thread = new double[sc.steps()];
+            double[] gc = new double[sc.steps()];
             ZSet closure = ZSet.EMPTY;
             for (int t = 0; t < sc.steps(); t++) {
                 Measure m = Measure.start();
+                long th = THREADS.getCurrentThreadCpuTime();
+                long g = collectorMillis();
                 sim.step();
                 double[] s = m.stop();
                 wall[t] = s[0];
                 cpu[t] = s[1];
+                thread[t] = (THREADS.getCurrentThreadCpuTime() - th) / 1e9;
+                gc[t] = (collectorMillis() - g) / 1e3;
                 closure = closure.plus(sim.lastOutputs().get("reach"));
                 if (t == 0) {
-                    log.accept(String.format("%s first step: %s CPU, %s wall; closure %d pairs, heap in use %.0f MB",
-                            name, Measure.seconds(cpu[0]), Measure.seconds(wall[0]), closure.size(), usedMb()));
+                    log.accept(String.format("%s first step: %s CPU (the engine's thread %s, collector pauses %s), %s wall;"
+                            + " closure %d pairs, heap in use %.0f MB", name, Measure.seconds(cpu[0]), Measure.seconds(thread[0]),
+                            Measure.seconds(gc[0]), Measure.seconds(wall[0]), closure.size(), usedMb()));
                 }
             }
             double[] single = java.util.Arrays.copyOfRange(wall, 1, 1 + singles);
             double[] batch = java.util.Arrays.copyOfRange(wall, 1 + singles, 1 + singles + batches);
-            log.accept(String.format("%s single-edge steps: median %s, p99 %s, CPU %s in all; batches of %d: median %s; heap in use %.0f MB",
+            log.accept(String.format("%s single-edge steps: median %s, p99 %s, CPU %s in all (the engine's thread %s, collector"
+                    + " pauses %s); batches of %d: median %s, CPU %s in all (the engine's thread %s, collector pauses %s);"
+                    + " heap in use %.0f MB",
                     name, Measure.seconds(Measure.median(single)), Measure.seconds(Measure.p99(single)),
-                    Measure.seconds(java.util.Arrays.stream(cpu, 1, 1 + singles).sum()), batchSize,
-                    Measure.seconds(Measure.median(batch)), usedMb()));
+                    Measure.seconds(sum(cpu, 1, 1 + singles)), Measure.seconds(sum(thread, 1, 1 + singles)),
+                    Measure.seconds(sum(gc, 1, 1 + singles)), batchSize, Measure.seconds(Measure.median(batch)),
+                    Measure.seconds(sum(cpu, 1 + singles, wall.length)), Measure.seconds(sum(thread, 1 + singles, wall.length)),
+                    Measure.seconds(sum(gc, 1 + singles, wall.length)), usedMb()));
 
             // the same final graph in DuckDB: the closures must agree
             for (int t = 1; t < sc.steps(); t++) {
@@ -101,6 +112,21 @@ final class ClosureBench {
             }
         }
         return figures;
+    }
+
+    private static final java.lang.management.ThreadMXBean THREADS = java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** Milliseconds the collectors have paused the application so far. */
+    private static long collectorMillis() {
+        long ms = 0;
+        for (java.lang.management.GarbageCollectorMXBean b : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            ms += Math.max(0, b.getCollectionTime());
+        }
+        return ms;
+    }
+
+    private static double sum(double[] xs, int from, int to) {
+        return java.util.Arrays.stream(xs, from, Math.max(from, to)).sum();
     }
 
     private static double usedMb() {

@@ -292,10 +292,13 @@ final class Clocked {
         /** The latest version of {@link #trace} in this outer step, shared by the values read this step. */
         private NestedTrace.Cell cell;
         private Mode mode;
-        /** ACCUMULATE, from the second step on: per row changed this step, {its change in(t,j), its share of the size's change}. */
-        private Map<Row, long[]> touched = new HashMap<>();
-        /** ACCUMULATE: the later iterations at which a row changed this step has earlier entries (its share may change there). */
-        private Map<Integer, List<Row>> due = new HashMap<>();
+        /** ACCUMULATE, from the second step on: per row changed this step, what is followed of it. */
+        private Map<Row, Followed> touched = new HashMap<>();
+        /**
+         * ACCUMULATE: at the later iterations where a row changed this step has entries from earlier
+         * steps, those entries (its weight in S(t, j), and so its share, changes there).
+         */
+        private Map<Integer, List<Due>> due = new HashMap<>();
         private long sizeDelta;
 
         OuterIntegrate(Operator op, StreamValue zero) {
@@ -357,7 +360,40 @@ final class Clocked {
             if (beyond) {
                 x = basis.plus(in); // X_j starts from the last iteration's value, which it repeats
             }
-            NestedTrace next = trace.plus(x, j);
+            if (mode == Mode.ACCUMULATE && j == 0) {
+                touched.clear();
+                due.clear();
+                sizeDelta = 0;
+            }
+            boolean follow = mode == Mode.ACCUMULATE && !previous.isEmpty();
+            Row[] rows = null;
+            long[] ws = null;
+            Followed[] followed = null;
+            NestedTrace.Observed seen = null;
+            NestedTrace next;
+            if (follow) {
+                // the change's rows, and for those changed for the first time this step their entries
+                // at later iterations: read by the same sweep that adds the change to the trace
+                rows = new Row[x.size()];
+                ws = new long[rows.length];
+                followed = new Followed[rows.length];
+                boolean[] first = new boolean[rows.length];
+                int[] n = {0};
+                Row[] rs = rows;
+                long[] wz = ws;
+                x.forEach((r, w) -> {
+                    rs[n[0]] = r;
+                    wz[n[0]++] = w;
+                });
+                for (int k = 0; k < rows.length; k++) {
+                    followed[k] = touched.get(rows[k]);
+                    first[k] = followed[k] == null;
+                }
+                seen = new NestedTrace.Observed(first);
+                next = trace.plus(rows, ws, j, seen);
+            } else {
+                next = trace.plus(x, j);
+            }
             if (next == null) {
                 disableTrace();
                 return null;
@@ -373,12 +409,7 @@ final class Clocked {
             if (mode == Mode.EACH) {
                 return cell.at(j, trace.sizeAt(j)); // X_j alone: the rows of non-zero weight the trace counts there
             }
-            if (j == 0) {
-                touched.clear();
-                due.clear();
-                sizeDelta = 0;
-            }
-            int size = previous.isEmpty() ? in.size() : (int) (basis.size() + followChanges(ctx, x, j));
+            int size = follow ? (int) (basis.size() + followChanges(ctx, rows, ws, followed, seen, j)) : in.size();
             if (j >= 1 && trace.zeroAt(j) && current.get(j - 1) instanceof ZSet before && before.accumulated()
                     && before.trace() == trace && before.traceFrom() == 0 && before.traceUpTo() == j - 1) {
                 // X_j is zero: S(t,j) is S(t,j−1), read from this version too — the same value, kept once
@@ -391,58 +422,51 @@ final class Clocked {
         /**
          * ACCUMULATE: the change of the number of rows since the previous step at iteration j, kept
          * per row changed in this step; a row's share is recomputed only at the ticks where it
-         * changes and at the later iterations where it has earlier entries (where its sum can
-         * cross zero), not at every iteration.
+         * changes and at the later iterations where it has entries from earlier steps (where its
+         * sum can cross zero), not at every iteration. Its weight in S(t, j) comes from the sweep
+         * that added the change (at a tick where it changes) or from the entry it has at j (read
+         * by the sweep of the tick where it first changed): no lookups of their own.
          */
-        private long followChanges(Ctx ctx, ZSet x, int j) {
-            Row[] rows = new Row[x.size()];
-            long[] ws = new long[rows.length];
-            int[] n = {0};
-            x.forEach((r, w) -> {
-                rows[n[0]] = r;
-                ws[n[0]++] = w;
-            });
-            // S(t, j) at every changed row, looked up together (this tick's change is in the trace)
-            long[] now = trace.weights(rows, 0, j);
-            List<Row> first = new ArrayList<>();
+        private long followChanges(Ctx ctx, Row[] rows, long[] ws, Followed[] followed, NestedTrace.Observed seen, int j) {
             for (int k = 0; k < rows.length; k++) {
-                long[] st = touched.get(rows[k]);
-                if (st == null) {
-                    st = new long[2];
-                    touched.put(rows[k], st);
-                    first.add(rows[k]);
-                }
-                st[0] = Math.addExact(st[0], ws[k]);
-                share(now[k], st);
-            }
-            if (!first.isEmpty()) {
-                // rows changed for the first time this step: the later iterations where they have entries
-                Row[] fs = first.toArray(new Row[0]);
-                int[][] its = trace.iterations(fs, j + 1);
-                for (int k = 0; k < fs.length; k++) {
-                    for (int it : its[k]) {
-                        due.computeIfAbsent(it, q -> new ArrayList<>()).add(fs[k]);
+                Followed f = followed[k];
+                if (f == null) {
+                    f = new Followed();
+                    touched.put(rows[k], f);
+                    int[] its = seen.laterIterations[k];
+                    if (its != null) {
+                        long[] lw = seen.laterWeights[k];
+                        for (int q = 0; q < its.length; q++) {
+                            due.computeIfAbsent(its[q], i -> new ArrayList<>()).add(new Due(f, lw[q]));
+                        }
                     }
                 }
+                f.change = Math.addExact(f.change, ws[k]);
+                f.weight = Math.addExact(seen.upTo[k], ws[k]);
+                f.last = j;
+                share(f);
             }
-            List<Row> later = due.remove(j);
+            List<Due> later = due.remove(j);
             if (later != null) {
-                Row[] ls = later.toArray(new Row[0]);
-                long[] ws2 = trace.weights(ls, 0, j);
-                for (int k = 0; k < ls.length; k++) {
-                    share(ws2[k], touched.get(ls[k]));
+                for (Due e : later) {
+                    Followed f = e.row();
+                    if (f.last != j) { // else this tick's change at the row already read its weight
+                        f.weight = Math.addExact(f.weight, e.weight());
+                        f.last = j;
+                        share(f);
+                    }
                 }
-                ctx.work(ls.length);
+                ctx.work(later.size());
             }
             return sizeDelta;
         }
 
-        /** A row's share of the size's change, its weight in S(t, j) being {@code now} and its change this step {@code st[0]}. */
-        private void share(long now, long[] st) {
-            long before = now - st[0];
-            long c = (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
-            sizeDelta += c - st[1];
-            st[1] = c;
+        /** A row's share of the size's change, from its weight in S(t, j) and its change this step. */
+        private void share(Followed f) {
+            long before = f.weight - f.change;
+            long c = (f.weight != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+            sizeDelta += c - f.share;
+            f.share = c;
         }
 
         /** The number of rows of basis + change, where that sum is read from the trace at iterations from..upTo. */
@@ -547,6 +571,21 @@ final class Clocked {
                 return true;
             }
             return super.repeatsPrevious(j);
+        }
+
+        /**
+         * A row changed in this outer step: its change so far this step, its weight in S(t, j) at the
+         * latest tick it was followed to ({@code last}) and its share (+1, 0, −1) of the size's change there.
+         */
+        private static final class Followed {
+            long change;
+            long weight;
+            long share;
+            int last = -1;
+        }
+
+        /** An entry a followed row has at a later iteration from earlier steps. */
+        private record Due(Followed row, long weight) {
         }
 
         @Override

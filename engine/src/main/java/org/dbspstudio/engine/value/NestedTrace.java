@@ -72,49 +72,101 @@ public final class NestedTrace {
         if (change.isEmpty()) {
             return this;
         }
-        int a = spine != null ? arity : rowArity(change);
+        Row[] rows = new Row[change.size()];
+        long[] ws = new long[rows.length];
+        int[] k = {0};
+        change.forEach((r, w) -> {
+            rows[k[0]] = r;
+            ws[k[0]++] = w;
+        });
+        return plus(rows, ws, j, null);
+    }
+
+    /**
+     * What {@link #plus(Row[], long[], int, Observed)} saw of the earlier entries of each row it
+     * added (in the order of the rows given): the row's weight in {@code S(j) = Σ_{i ≤ j} X_i}
+     * before the addition, and — for the rows asked — its entries at the iterations after j, which
+     * the addition leaves as they were. One sweep of the runs serves the addition's own counting
+     * and these reads, instead of one sweep for each.
+     */
+    public static final class Observed {
+        private final boolean[] wantLater;
+        /** Per row: its weight in S(j) before the addition. */
+        public final long[] upTo;
+        /** Per row asked (else null): the iterations after j at which it has a non-zero X_i, ascending. */
+        public final int[][] laterIterations;
+        /** Per row asked (else null): its weight in X_i at each of {@link #laterIterations}. */
+        public final long[][] laterWeights;
+
+        /** {@code wantLater[k]}: whether row k's entries after j are wanted. */
+        public Observed(boolean[] wantLater) {
+            this.wantLater = wantLater;
+            this.upTo = new long[wantLater.length];
+            this.laterIterations = new int[wantLater.length][];
+            this.laterWeights = new long[wantLater.length][];
+        }
+    }
+
+    /**
+     * This trace plus the rows {@code rows} (distinct) with weights {@code ws} at iteration {@code j};
+     * null when they cannot be packed. With {@code seen}, also reads what {@link Observed} holds.
+     */
+    public NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen) {
+        int n = rows.length;
+        if (n == 0) {
+            return this;
+        }
+        int a = spine != null ? arity : rows[0].size();
         if (!keepable(a)) {
             return null;
         }
-        int n = change.size();
         int s = a + 2;
         long[] buf = new long[n * s];
-        long[] ws = new long[n];
-        int[] k = {0};
-        boolean[] ok = {true};
-        change.forEach((r, w) -> {
-            if (!ok[0] || r.size() != a) {
-                ok[0] = false;
-                return;
+        for (int i = 0; i < n; i++) {
+            if (rows[i].size() != a) {
+                return null;
             }
-            int at = k[0] * s;
-            Cells.encode(r, buf, at, false);
+            int at = i * s;
+            Cells.encode(rows[i], buf, at, false);
             buf[at + 1 + a] = j;
-            ws[k[0]++] = w;
-        });
-        if (!ok[0]) {
-            return null;
         }
-        Run d = sortedRun(a + 1, buf, ws, n);
+        int[] order = new int[n];
+        Run d = sortedRun(a + 1, buf, ws, n, order);
         int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
         int c = counts[j];
         // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
         boolean fresh = c == 0;
         long[] before = new long[d.n];
-        if (spine != null && !fresh) {
+        if (spine != null && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order (or probed by hash)
-            int[] pos = new int[d.n];
-            for (int i = 0; i < d.n; i++) {
-                pos[i] = i;
-            }
-            sweepRuns(d, pos, (i, run, e) -> {
-                if (run.words[run.cells(e) + arity] == j) {
-                    before[i] = Math.addExact(before[i], run.weights[e]);
+            long[][] later = seen == null ? null : new long[n][];
+            int[] laterN = seen == null ? null : new int[n];
+            sweepRuns(d, order, (i, run, e) -> {
+                long it = run.words[run.cells(e) + arity];
+                long w = run.weights[e];
+                if (it == j) {
+                    before[i] = Math.addExact(before[i], w);
+                }
+                if (seen != null) {
+                    if (it <= j) {
+                        seen.upTo[i] = Math.addExact(seen.upTo[i], w);
+                    } else if (seen.wantLater[i]) {
+                        later[i] = appendPair(later[i], laterN[i], it, w);
+                        laterN[i] += 2;
+                    }
                 }
             });
+            if (seen != null) {
+                for (int i = 0; i < n; i++) {
+                    if (later[i] != null) {
+                        consolidate(later[i], laterN[i] / 2, seen, i);
+                    }
+                }
+            }
         }
+        // before[] is indexed by the rows' positions (order maps d's entries to them)
         for (int i = 0; i < d.n; i++) {
-            long old = before[i];
+            long old = before[order[i]];
             long now = Math.addExact(old, d.weights[i]);
             c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
         }
@@ -139,6 +191,44 @@ public final class NestedTrace {
         }
         int[] nz = trim(counts);
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), idx, searched);
+    }
+
+    private static long[] appendPair(long[] l, int n, long it, long w) {
+        if (l == null) {
+            l = new long[8];
+        } else if (n + 2 > l.length) {
+            l = Arrays.copyOf(l, l.length * 2);
+        }
+        l[n] = it;
+        l[n + 1] = w;
+        return l;
+    }
+
+    /** Row k's (iteration, weight) pairs, summed per iteration, the non-zero ones ascending, into {@code seen}. */
+    private static void consolidate(long[] pairs, int n, Observed seen, int k) {
+        long[] keys = new long[n];
+        for (int q = 0; q < n; q++) {
+            keys[q] = pairs[2 * q] * n + q; // by iteration, then pair
+        }
+        Arrays.sort(keys);
+        int[] its = new int[n];
+        long[] ws = new long[n];
+        int m = 0;
+        for (int i = 0; i < n;) {
+            long it = keys[i] / n;
+            long w = 0;
+            for (; i < n && keys[i] / n == it; i++) {
+                w = Math.addExact(w, pairs[2 * (int) (keys[i] % n) + 1]);
+            }
+            if (w != 0) {
+                its[m] = (int) it;
+                ws[m++] = w;
+            }
+        }
+        if (m > 0) {
+            seen.laterIterations[k] = Arrays.copyOf(its, m);
+            seen.laterWeights[k] = Arrays.copyOf(ws, m);
+        }
     }
 
     /** A 64-bit hash of entry i's row (its tag word and cells, not the iteration). */
@@ -183,10 +273,12 @@ public final class NestedTrace {
         return a[0];
     }
 
-    /** Sorts n logical entries of {@code arity} columns (stride arity + 1, tag word first) into a run. */
-    private static Run sortedRun(int arity, long[] buf, long[] ws, int n) {
+    /**
+     * Sorts n logical entries of {@code arity} columns (stride arity + 1, tag word first) into a run;
+     * {@code order[i]} becomes the position in {@code buf} of the run's entry i.
+     */
+    private static Run sortedRun(int arity, long[] buf, long[] ws, int n, int[] order) {
         int s = arity + 1;
-        int[] order = new int[n];
         boolean anyTag = false;
         for (int i = 0; i < n; i++) {
             order[i] = i;
