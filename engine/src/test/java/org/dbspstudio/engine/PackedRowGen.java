@@ -51,6 +51,22 @@ final class PackedRowGen {
         assertThat(z.weight(Row.of(-1L, null, "absent"))).isZero();
         assertThat(z.weight(Row.of(-1L, -1L))).isZero();
         assertThat(z.weight(Row.of(1L))).isZero();
+        // many rows looked up together (present ones twice, absent ones, another arity, a string never stored)
+        java.util.List<Row> probes = new java.util.ArrayList<>(m.keySet());
+        probes.addAll(m.keySet());
+        probes.add(Row.of(-1L, null, "absent"));
+        probes.add(Row.of(-1L, -1L));
+        probes.add(Row.of(1L));
+        probes.add(Row.of(3L, "never stored", 1L));
+        for (int k = 0; k < 70; k++) {
+            probes.add(Row.of((long) -k, (long) k, "x"));
+        }
+        java.util.Collections.shuffle(probes, new java.util.Random(m.size()));
+        Row[] rs = probes.toArray(new Row[0]);
+        long[] ws = z.weights(rs);
+        for (int k = 0; k < rs.length; k++) {
+            assertThat(ws[k]).as("weight of %s looked up with others", rs[k]).isEqualTo(m.getOrDefault(rs[k], 0L));
+        }
         assertThat(z).isEqualTo(ZSet.ofMap(m));
         assertThat(ZSet.ofMap(m)).isEqualTo(z);
         assertThat(z.hashCode()).isEqualTo(ZSet.ofMap(m).hashCode());

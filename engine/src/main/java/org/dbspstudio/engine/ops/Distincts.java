@@ -86,11 +86,13 @@ final class Distincts {
                     Row[] xs = rows.toArray(new Row[0]);
                     long[] wbis = bi.weights(xs);
                     long[] wbds = bd.weights(xs);
+                    long[] wdis = di.weights(xs);
+                    long[] wdds = dd.weights(xs);
                     for (int k = 0; k < xs.length; k++) {
                         Row x = xs[k];
                         long wbi = wbis[k];
                         long wbd = wbds[k];
-                        int now = h(Math.addExact(wbi, di.weight(x)), Math.addExact(wbd, dd.weight(x)));
+                        int now = h(Math.addExact(wbi, wdis[k]), Math.addExact(wbd, wdds[k]));
                         int then = h(wbi, wbd);
                         if (now != then) {
                             change.add(x, now - then);

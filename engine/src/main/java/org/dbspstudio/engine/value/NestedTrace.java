@@ -20,10 +20,7 @@ import org.dbspstudio.model.types.Row;
  * merge, so a value read at an earlier (step, iteration) stays valid.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], null, null);
-
-    /** Runs with at least this many entries get a hash index of their rows (smaller ones are binary-searched). */
-    static final int INDEXED_RUN = 512;
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0]);
 
     /** The arity of the rows (the runs hold one more column, the iteration). */
     final int arity;
@@ -37,22 +34,11 @@ public final class NestedTrace {
      * different fingerprints prove them different without reading them.
      */
     private final long[] prints;
-    /**
-     * Per run of the spine, built on the first lookup: an open-addressing table of the positions
-     * (plus one) of each row's first entry, by the hash of the row's words; shared with the next
-     * version for the runs it keeps.
-     */
-    private final int[][] index;
-    /** Per run, the lookups binary-searched in it so far (see {@link #indexed}). */
-    private final int[] searches;
-
-    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, int[][] index, int[] searches) {
+    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
         this.prints = prints;
-        this.index = index;
-        this.searches = searches;
     }
 
     public static NestedTrace empty() {
@@ -138,7 +124,7 @@ public final class NestedTrace {
         boolean fresh = c == 0;
         long[] before = new long[d.n];
         if (spine != null && (!fresh || seen != null)) {
-            // each entry's weight at (row, j) so far: the runs swept in d's order (or probed by hash)
+            // each entry's weight at (row, j) so far: the runs swept in d's order
             long[][] later = seen == null ? null : new long[n][];
             int[] laterN = seen == null ? null : new int[n];
             sweepRuns(d, order, (i, run, e) -> {
@@ -177,20 +163,8 @@ public final class NestedTrace {
             fps[j] += d.weights[i] * rowPrint(d, i, a);
         }
         Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
-        int[][] idx = null;
-        int[] searched = null;
-        if (next != null) {
-            idx = new int[next.runs.length][];
-            searched = new int[next.runs.length];
-            for (int i = 0; spine != null && i < idx.length && i < spine.runs.length; i++) {
-                if (next.runs[i] == spine.runs[i]) {
-                    idx[i] = index[i];
-                    searched[i] = searches[i];
-                }
-            }
-        }
         int[] nz = trim(counts);
-        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), idx, searched);
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length));
     }
 
     private static long[] appendPair(long[] l, int n, long it, long w) {
@@ -263,16 +237,6 @@ public final class NestedTrace {
         return n == counts.length ? counts : Arrays.copyOf(counts, n);
     }
 
-    private static int rowArity(ZSet z) {
-        int[] a = {-1};
-        z.forEach((r, w) -> {
-            if (a[0] < 0) {
-                a[0] = r.size();
-            }
-        });
-        return a[0];
-    }
-
     /**
      * Sorts n logical entries of {@code arity} columns (stride arity + 1, tag word first) into a run;
      * {@code order[i]} becomes the position in {@code buf} of the run's entry i.
@@ -299,6 +263,16 @@ public final class NestedTrace {
     /** Whether X_j, the change summed over outer steps at iteration j, is zero. */
     public boolean zeroAt(int j) {
         return j >= nonZero.length || nonZero[j] == 0;
+    }
+
+    /** Whether X_i is zero at every iteration i from {@code from} to {@code upTo}. */
+    public boolean zeroBetween(int from, int upTo) {
+        for (int i = Math.max(0, from); i <= upTo && i < nonZero.length; i++) {
+            if (nonZero[i] != 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The number of rows of X_j, the change summed over outer steps at iteration j, whose weight is not 0. */
@@ -439,26 +413,12 @@ public final class NestedTrace {
 
     /**
      * Visits, for every probe (sorted rows; a run of this trace's rows or of its entries), every
-     * entry of its row in every run: a run is swept in the probes' order, or — few probes for a
-     * large run — each probe is found through the run's hash index.
+     * entry of its row in every run: each run is swept in the probes' order, every probe found by
+     * galloping from the previous one's position.
      */
     private void sweepRuns(Run probes, int[] pos, Entry action) {
-        int k = probes.n;
-        Run[] runs = spine.runs;
-        long[] p = new long[arity + 2];
-        for (int i = 0; i < runs.length; i++) {
-            Run run = runs[i];
-            if (k * 16L < run.n && run.n >= INDEXED_RUN && indexed(i, k)) {
-                int[] t = indexOf(i);
-                for (int q = 0; q < k; q++) {
-                    probes.logical(q, p);
-                    for (int e = firstIndexed(run, t, p, hash(p, 0)); e >= 0 && e < run.n && compareRow(run, e, p) == 0; e++) {
-                        action.accept(pos[q], run, e);
-                    }
-                }
-            } else {
-                sweep(run, probes, pos, action);
-            }
+        for (Run run : spine.runs) {
+            sweep(run, probes, pos, action);
         }
     }
 
@@ -505,14 +465,11 @@ public final class NestedTrace {
         }
         java.util.TreeMap<Long, Long> at = new java.util.TreeMap<>();
         Run[] runs = spine.runs;
-        int h = hash(p, 0);
-        for (int i = 0; i < runs.length; i++) {
-            Run run = runs[i];
+        for (Run run : runs) {
             if (!run.tagged && p[0] != 0) {
                 continue;
             }
-            int first = run.n >= INDEXED_RUN && indexed(i) ? firstIndexed(run, indexOf(i), p, h) : firstSearched(run, p);
-            for (int e = first; e >= 0 && e < run.n && compareRow(run, e, p) == 0; e++) {
+            for (int e = firstSearched(run, p); e < run.n && compareRow(run, e, p) == 0; e++) {
                 long it = run.words[run.cells(e) + arity];
                 if (it >= from) {
                     at.merge(it, run.weights[e], (x, y) -> x + y == 0 ? null : x + y);
@@ -525,21 +482,6 @@ public final class NestedTrace {
             out[k++] = (int) it;
         }
         return out;
-    }
-
-    private int firstIndexed(Run run, int[] t, long[] p, int h) {
-        int mask = t.length - 1;
-        int slot = h & mask;
-        while (true) {
-            int at = t[slot];
-            if (at == 0) {
-                return -1;
-            }
-            if (compareRow(run, at - 1, p) == 0) {
-                return at - 1;
-            }
-            slot = (slot + 1) & mask;
-        }
     }
 
     private int firstSearched(Run run, long[] p) {
@@ -559,87 +501,10 @@ public final class NestedTrace {
     /** The sum of the weights of the row {@code p} (logical words) at iterations from..upTo. */
     private long sum(long[] p, int from, int upTo) {
         long w = 0;
-        Run[] runs = spine.runs;
-        int h = 0;
-        for (int i = 0; i < runs.length; i++) {
-            Run run = runs[i];
-            if (!run.tagged && p[0] != 0) {
-                continue;
-            }
-            if (run.n >= INDEXED_RUN && indexed(i)) {
-                if (h == 0) {
-                    h = hash(p, 0);
-                }
-                w = Math.addExact(w, weightIndexed(run, indexOf(i), p, h, from, upTo));
-            } else {
-                w = Math.addExact(w, weightIn(run, p, from, upTo));
-            }
+        for (Run run : spine.runs) {
+            w = Math.addExact(w, weightIn(run, p, from, upTo));
         }
         return w;
-    }
-
-    /** The hash of a row's logical words (tag word, cells) starting at {@code at}; never 0. */
-    private int hash(long[] words, int at) {
-        long h = words[at] * 0x9E3779B97F4A7C15L;
-        for (int k = 1; k <= arity; k++) {
-            h = (h ^ words[at + k]) * 0x9E3779B97F4A7C15L;
-        }
-        int x = (int) (h ^ (h >>> 32));
-        return x == 0 ? 1 : x;
-    }
-
-    /**
-     * Whether run i is to be probed through its hash index: once built, or once the lookups
-     * binary-searched in it reach a sixteenth of its entries (so the index is paid for by the
-     * searches it replaces, and runs soon merged away are not indexed).
-     */
-    private boolean indexed(int i) {
-        return indexed(i, 1);
-    }
-
-    /** {@link #indexed(int)} for {@code lookups} lookups at once. */
-    private boolean indexed(int i, int lookups) {
-        if (index[i] != null) {
-            return true;
-        }
-        searches[i] += lookups;
-        if (searches[i] * 16L < spine.runs[i].n) {
-            return false;
-        }
-        return true;
-    }
-
-    private int[] indexOf(int i) {
-        int[] t = index[i];
-        if (t == null) {
-            t = buildIndex(spine.runs[i]);
-            index[i] = t;
-        }
-        return t;
-    }
-
-    private int[] buildIndex(Run run) {
-        int cap = Integer.highestOneBit(Math.max(4, run.n) * 2 - 1) << 1;
-        int[] t = new int[cap];
-        int mask = cap - 1;
-        long[] p = new long[arity + 2];
-        for (int i = 0; i < run.n; i++) {
-            if (i > 0 && compareRows(run, i, run, i - 1) == 0) {
-                continue;
-            }
-            run.logical(i, p);
-            int slot = hash(p, 0) & mask;
-            while (t[slot] != 0) {
-                slot = (slot + 1) & mask;
-            }
-            t[slot] = i + 1;
-        }
-        return t;
-    }
-
-    private long weightIndexed(Run run, int[] t, long[] p, int h, int from, int upTo) {
-        int at = firstIndexed(run, t, p, h);
-        return at < 0 ? 0 : sumFrom(run, at, p, from, upTo);
     }
 
     /** The weights of the row p's entries at iterations from..upTo, its first entry at {@code at}. */
@@ -703,8 +568,8 @@ public final class NestedTrace {
 
     /** The rows of Σ_{from ≤ i ≤ upTo} X_i with their non-zero weights, in order of their packed words. */
     public <E extends Exception> void forEach(int from, int upTo, ZSet.RowWeightX<E> action) throws E {
-        if (spine == null) {
-            return;
+        if (spine == null || zeroBetween(from, upTo)) {
+            return; // nothing stored, or every X_i read is zero: no entry to visit
         }
         Run.forEachGroup(spine.runs, this::compareRows, (runs, at, end, first) -> {
             long w = 0;

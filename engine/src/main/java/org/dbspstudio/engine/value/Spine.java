@@ -53,6 +53,54 @@ final class Spine {
         return w;
     }
 
+    /**
+     * The weights of many rows, {@code out[k]} for {@code rows[k]}, looked up together: the packable
+     * rows are sorted once and every run is swept in their order (each found by galloping from the
+     * previous one), instead of a binary search per row and run.
+     */
+    long[] weights(Row[] rows) {
+        int n = rows.length;
+        long[] out = new long[n];
+        int s = arity + 1;
+        long[] buf = new long[n * s];
+        int[] at = new int[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (rows[i].size() == arity && Cells.encode(rows[i], buf, k * s, true)) {
+                at[k++] = i; // else it cannot be stored here: weight 0
+            }
+        }
+        if (k == 0) {
+            return out;
+        }
+        int[] order = new int[k];
+        for (int i = 0; i < k; i++) {
+            order[i] = i;
+        }
+        Run.sort(order, buf, s);
+        // distinct probes (a row asked twice is looked up once): probe[i] is sorted row i's
+        long[] words = new long[k * s];
+        int[] probe = new int[k];
+        int u = 0;
+        for (int i = 0; i < k; i++) {
+            if (u > 0 && Arrays.equals(buf, order[i] * s, order[i] * s + s, words, (u - 1) * s, u * s)) {
+                probe[i] = u - 1;
+                continue;
+            }
+            System.arraycopy(buf, order[i] * s, words, u * s, s);
+            probe[i] = u++;
+        }
+        Run probes = new Run(arity, true, words, new long[u], u);
+        long[] acc = new long[u];
+        for (Run run : runs) {
+            run.addWeightsOf(probes, acc);
+        }
+        for (int i = 0; i < k; i++) {
+            out[at[order[i]]] = acc[probe[i]];
+        }
+        return out;
+    }
+
     /** This + d (a run of the same arity): counts the rows that appear or cancel, then merges the newest runs. */
     Spine plus(Run d) {
         int s = size;

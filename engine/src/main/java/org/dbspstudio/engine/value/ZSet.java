@@ -254,6 +254,9 @@ public final class ZSet implements StreamValue {
         if (nested != null) {
             return nested.get().weights(rows, from, upTo);
         }
+        if (spine != null && rows.length >= 64) {
+            return spine.weights(rows); // sorted once, each run swept in order
+        }
         long[] out = new long[rows.length];
         for (int i = 0; i < rows.length; i++) {
             out[i] = weight(rows[i]);
