@@ -140,9 +140,8 @@
  * consolidates the entries of equal (row, iteration), which compacts the outer steps (every read is
  * of all outer steps so far) and drops what cancelled. The value emitted at (t, j) is
  * {@code S(t,j) = Σ_{i ≤ j} X_i}, read by accumulation from the trace's version of that tick: a
- * lookup finds the row in each run (a hash index of each large run's rows, built on first use and
- * kept by the next versions for the runs they share; binary search in small runs) and adds its
- * entries up to j; iteration merges the runs. Its number of rows is kept per iteration from the
+ * lookup finds the row in each run (many rows together: sorted once, each run swept in their
+ * order; one row: a binary search per run) and adds its entries up to j; iteration merges the runs. Its number of rows is kept per iteration from the
  * previous step's by one lookup per row of the input's outer change. Trailing iterations whose
  * {@code X_j} is zero are dropped without comparing sums. Property tests
  * ({@code NestedTraceProperties}) drive the trace with random outer steps of changes at random
@@ -175,10 +174,8 @@
  * without a trace, a value repeated beyond the previous step's last iteration) it reads the whole
  * change as before. The integral's number of rows is followed the same way: each row changed in
  * the step has a share (+1, 0 or −1) of the size's change, recomputed at the ticks where the row
- * changes and at the later iterations where it has earlier entries. Large runs get their hash
- * index only once the lookups binary-searched in them reach a sixteenth of their entries (runs
- * soon merged away are not indexed), and an addition at an iteration holding no non-zero row skips
- * the lookups that count rows. Inner running sums (and the nested circuit's output ∫) grow as
+ * changes and at the later iterations where it has earlier entries. An addition at an iteration
+ * holding no non-zero row skips the lookups that count rows. Inner running sums (and the nested circuit's output ∫) grow as
  * sorted runs of packed rows like top-level ones: nothing keeps their earlier versions any more.
  * Result of these changes, same command and load: first step 12.6 s of CPU (25 s wall, heap in
  * use after it 0.82 GB), single-edge median 0.23 s wall (0.40 s of CPU on average), p99 5.6 s, a batch
@@ -195,8 +192,7 @@
  * integrated weights at the rows of a large change, the earlier weights at the rows {@code H} and
  * the size accounting follow, the weights that count {@code X_j}'s rows as a change joins the trace,
  * the iterations where newly seen rows have entries — the rows are packed and sorted once and each
- * run is swept in their order, each row found by galloping from the previous one's position, or,
- * when the rows are few beside a large run, through that run's hash index
+ * run is swept in their order, each row found by galloping from the previous one's position
  * ({@code NestedTrace.weights}, {@code iterations}; checked against the map per iteration). An
  * outer integral of a stream that is not an inner running sum emits {@code X_j} alone, so its
  * number of rows is the trace's count of non-zero rows at j, kept as entries are added. Each
@@ -206,8 +202,35 @@
  * emits the previous iteration's value itself, and a sum whose input and basis repeat beyond the
  * previous step's iterations (the closure's edges, at every iteration) keeps the previous
  * iteration's value once instead of one per iteration (B3's first step: heap in use after it 0.65
- * GB instead of 0.82 GB). Per-row boxed bookkeeping remains where rows are followed across
- * iterations (a map of changed rows per outer step); the figures are in the README.
+ * GB instead of 0.82 GB).
+ *
+ * <p>Then (JFR execution samples of B3 under {@code -Xmx2g}) a batch of 100 edge changes spent half
+ * its samples in the outer sums ({@code OuterIntegrate}) and a third in {@code H}, nearly all of it
+ * lookups: per tick an outer sum swept the trace's runs once to count {@code X_j}'s rows as the
+ * change joined it, again for the changed rows' sums up to j, again for the iterations where rows
+ * changed for the first time have later entries, and once more at each such later iteration; and a
+ * sixth of a single-edge step rebuilt the hash indexes of runs just merged. Now one sweep does it
+ * all: adding a change reads, for each of its rows, its weight at j (the count), its sum up to j
+ * and — for rows changed for the first time in the step — its entries at later iterations
+ * ({@code NestedTrace.Observed}; the addition leaves them as they were), and the outer sum follows
+ * a row to those iterations by adding the entry it read, without a lookup. The runs have no hash
+ * index any more: rows looked up together are sorted and each run is swept in their order (the
+ * entries of near rows share cache lines, and nothing is rebuilt when runs merge); one row alone
+ * is binary-searched. An outer {@code z⁻¹} or {@code D} dropping trailing repeats tells two values
+ * read from one trace apart by the trace's counts and fingerprints (two sums are equal when every
+ * {@code X} between them is zero, two empty values without iterating the trace, whose whole runs
+ * an empty read still swept), and an outer sum whose {@code X_j} is zero repeats the value of
+ * {@code j − 1} even when that value is itself a repeat (it alternated between a repeat and a new
+ * read, which made those comparisons necessary). {@code H} reads the changes' weights at its rows
+ * with one sorted sweep of each packed value ({@code Spine.weights}) instead of a binary search per
+ * row and run. Measured by the same B3 command, the engine thread's CPU (beside the process's, which
+ * includes the collector's threads; load 8–12 on the 2-core machine): 30 single-edge steps 8.4 → 7.0
+ * → 5.3 s, the batch of 100 21.5 → 18.9 → 13.0 s, the first step 6.7 → 6.2 s. What remains is
+ * boxed per-row bookkeeping where rows are followed across iterations (a hash map of changed rows
+ * per outer step, in the outer sums and in {@code H}), {@code H}'s own sweeps of two traces per
+ * tick, and the collector: runs over 21,000 entries are humongous objects for G1 at a 2 GB heap, and
+ * their allocation starts concurrent cycles that take one of the two cores; the figures are in the
+ * README.
  *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
