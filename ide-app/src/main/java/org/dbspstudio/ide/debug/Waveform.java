@@ -23,8 +23,22 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
         }
         boolean numeric = false;
         if (ref.depth() == 0) {
+            // a step's contents are the previous step's plus its change: their total weight is
+            // read once, then followed by the changes (a large stream is not read at every step)
+            Long size = null;
             for (int t = Math.max(0, s.firstStep()); t < s.stepsRun(); t++) {
-                Sample p = sample(t, s.value(ref, t), s.change(ref, t), s.contents(ref, t));
+                StreamValue v = s.value(ref, t);
+                StreamValue change = s.change(ref, t);
+                Sample p;
+                if (v instanceof ZInt || size == null) {
+                    StreamValue contents = s.contents(ref, t);
+                    p = sample(t, v, change, contents);
+                    size = contents == null || v instanceof ZInt ? null : p.size();
+                } else {
+                    long[] pn = change == null ? new long[2] : ValueRows.weights(change);
+                    size += pn[0] - pn[1];
+                    p = new Sample(t, null, pn[0], pn[1], size);
+                }
                 numeric |= p.value() != null;
                 out.add(p);
             }
@@ -54,9 +68,8 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
         long[] pn = change == null ? new long[2] : ValueRows.weights(change);
         long size = 0;
         if (contents != null && !(contents instanceof ZInt)) {
-            for (ValueRows.Entry e : ValueRows.entries(contents)) {
-                size += e.weight();
-            }
+            long[] total = ValueRows.weights(contents);
+            size = total[0] - total[1];
         }
         return new Sample(x, null, pn[0], pn[1], size);
     }
