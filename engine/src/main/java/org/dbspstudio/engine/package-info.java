@@ -111,6 +111,47 @@
  * in the change's order, galloping from the previous row, instead of one binary search per row and
  * run over the whole run.
  *
+ * <h2>Flat throughput: where B1's and B2's steps go</h2>
+ * Profiled on Dec 2 (JFR execution samples of the timed steps only, each workload in a process of
+ * its own with its batches prepared before timing; the shared 2-core machine at load 6–12):
+ * <ul>
+ * <li>B1 (filter → map → plus over changes of 10,000 orders): the two maps are three quarters of a
+ *     step and the filter a sixth, plus a tenth. Most of a map's time is the first read of each
+ *     input row's fields: a row is a {@code Row}, its {@code Object[]} and a {@code Long} or
+ *     {@code String} per field, all prepared long before the step and mostly out of cache, and every
+ *     new row hashes its fields. The engine's thread runs 2.9–4M changes per second of CPU; the process,
+ *     garbage collection and compilation included, about two thirds of that.</li>
+ * <li>B2, batches of 100 (2,000 timed steps): three fifths of a step maintain the two integrals' sorted
+ *     runs (the orders' and the join output's): counting the rows a change adds or cancels
+ *     ({@code Run.addWeightsOf}, a third of the step), merging runs (a fifth) and packing the change
+ *     (a tenth); the join is a fifth (probes, building its output), the aggregate a fifth (half of it
+ *     looking up each changed row's earlier weight in the join output's integral). Batches of 10,000:
+ *     integrals 54%, join 28%, aggregate 18%. The incrementalized circuit's integral of the orders is
+ *     read only through its arrangement (the index on {@code cid}, kept beside it) and its size, yet is
+ *     kept as sorted runs too.</li>
+ * </ul>
+ * What changed after these profiles: a key batch's slots hold each entry's hash beside its position
+ * ({@code KeyBatch.slots}), so a probe passes over other keys without reading the array of hashes; a
+ * projection copies its plain column references without calling the expression (a join's
+ * {@code l.region}, {@code r.amount} too: {@code TypedExpr.plainColumn}), and an integer column ±
+ * or × a constant is one closure ({@code ColumnConstantProperties} checks it against the general
+ * path over BIGINT and INTEGER values with NULLs, overflow and division by zero); a join's output
+ * table starts sized for its probing rows (at most 4,096) instead of doubling from two entries; and
+ * the benchmarks keep, like {@code dbsp run}, only the last two steps' output changes (they recorded
+ * no trace but kept every step's output change, 1 MB a step in B1, which every young collection
+ * copied). Back-to-back runs of {@code bench --only b1} (process CPU, load 5–11): 1.64–1.67M changes
+ * per second before, 1.92–2.04M with the projections, 2.63–2.70M with the retention as well. B2's
+ * changes are within the noise of the loaded machine.
+ *
+ * <p>What B1's target (10M changes/s) needs is change batches that are not boxed rows: rows packed
+ * as cells (the {@code value.Cells} words, or a column of longs per field with the strings beside
+ * them) from the source on, and filters, maps and sums evaluated over the cells without building a
+ * row object per change — every operator reading a Z-set row by row would then either read cells or
+ * pay a decoding, so it is a change of the whole value layer, not of one operator. B2's targets need
+ * the integrals' sorted runs to cost less per change (counting the rows a change adds or cancels
+ * without searching every run for every row, and an integral read only through arrangements not
+ * kept as sorted runs at all) — the value and runtime code that nested-time traces share.
+ *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
  * lifting it over the outer clock, so a stream inside the loop carries, at outer step t and inner
