@@ -180,13 +180,25 @@ public final class NestedTrace {
 
     /** Row k's (iteration, weight) pairs, summed per iteration, the non-zero ones ascending, into {@code seen}. */
     private static void consolidate(long[] pairs, int n, Observed seen, int k) {
+        int[] its = new int[n];
+        long[] ws = new long[n];
+        int m = sumPerIteration(pairs, n, its, ws);
+        if (m > 0) {
+            seen.laterIterations[k] = Arrays.copyOf(its, m);
+            seen.laterWeights[k] = Arrays.copyOf(ws, m);
+        }
+    }
+
+    /**
+     * Sums n (iteration, weight) pairs per iteration and writes the iterations whose sum is not 0,
+     * ascending, into {@code its} with their sums in {@code ws} (null: not wanted); returns how many.
+     */
+    private static int sumPerIteration(long[] pairs, int n, int[] its, long[] ws) {
         long[] keys = new long[n];
         for (int q = 0; q < n; q++) {
             keys[q] = pairs[2 * q] * n + q; // by iteration, then pair
         }
         Arrays.sort(keys);
-        int[] its = new int[n];
-        long[] ws = new long[n];
         int m = 0;
         for (int i = 0; i < n;) {
             long it = keys[i] / n;
@@ -196,13 +208,13 @@ public final class NestedTrace {
             }
             if (w != 0) {
                 its[m] = (int) it;
-                ws[m++] = w;
+                if (ws != null) {
+                    ws[m] = w;
+                }
+                m++;
             }
         }
-        if (m > 0) {
-            seen.laterIterations[k] = Arrays.copyOf(its, m);
-            seen.laterWeights[k] = Arrays.copyOf(ws, m);
-        }
+        return m;
     }
 
     /** A 64-bit hash of entry i's row (its tag word and cells, not the iteration). */
@@ -351,24 +363,8 @@ public final class NestedTrace {
 
     /** The distinct iterations of n (iteration, weight) pairs whose weights do not sum to 0, ascending. */
     private static int[] nonZeroIterations(long[] pairs, int n) {
-        long[] keys = new long[n];
-        for (int q = 0; q < n; q++) {
-            keys[q] = pairs[2 * q] * n + q; // by iteration, then pair
-        }
-        Arrays.sort(keys);
         int[] out = new int[n];
-        int k = 0;
-        for (int i = 0; i < n;) {
-            long it = keys[i] / n;
-            long w = 0;
-            for (; i < n && keys[i] / n == it; i++) {
-                w = Math.addExact(w, pairs[2 * (int) (keys[i] % n) + 1]);
-            }
-            if (w != 0) {
-                out[k++] = (int) it;
-            }
-        }
-        return Arrays.copyOf(out, k);
+        return Arrays.copyOf(out, sumPerIteration(pairs, n, out, null));
     }
 
     /** What a sweep does with entry e of a run, which holds the row of probe k. */

@@ -93,12 +93,7 @@ class DebuggerUiTest extends IdeTestBase {
         assertThat(fx(ins::shown)).hasSize(n - 1);
         assertThat(fx(ins::summaryText)).isEqualTo((n - 1) + " rows");
         // sorting by the name column, descending: every row in order
-        fx(() -> {
-            var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
-            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
-            ins.table().getSortOrder().setAll(List.of(name));
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        sortByNameDescending(ins);
         inspectorShown();
         List<String> names = fx(ins::shown).stream().map(e -> (String) e.row().get(1)).toList();
         assertThat(names).hasSize(n - 1).isSortedAccordingTo(java.util.Comparator.reverseOrder());
@@ -463,12 +458,7 @@ class DebuggerUiTest extends IdeTestBase {
         robot.clickOn("#inspect-contents");
         robot.clickOn("#debug-step");
         settle(t, 0);
-        fx(() -> {
-            var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
-            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
-            ins.table().getSortOrder().setAll(List.of(name));
-        });
-        WaitForAsyncUtils.waitForFxEvents();
+        sortByNameDescending(ins);
         inspectorShown();
         java.util.Comparator<ValueRows.Entry> byName = java.util.Comparator.comparing((ValueRows.Entry e) -> (String) e.row().get(1)).reversed();
         List<Long> listedWhole = new java.util.concurrent.CopyOnWriteArrayList<>();
@@ -522,5 +512,15 @@ class DebuggerUiTest extends IdeTestBase {
         });
         held.await(60, TimeUnit.SECONDS);
         return hold;
+    }
+
+    /** Sorts the inspector's table by its name column, descending, as a click on the header twice does. */
+    private void sortByNameDescending(InspectorPanel ins) {
+        fx(() -> {
+            var name = ins.table().getColumns().stream().filter(c -> c.getText().equals("name")).findFirst().orElseThrow();
+            name.setSortType(javafx.scene.control.TableColumn.SortType.DESCENDING);
+            ins.table().getSortOrder().setAll(List.of(name));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
     }
 }
