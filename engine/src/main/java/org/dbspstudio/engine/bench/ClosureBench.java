@@ -79,14 +79,15 @@ final class ClosureBench {
             }
             double[] single = java.util.Arrays.copyOfRange(wall, 1, 1 + singles);
             double[] batch = java.util.Arrays.copyOfRange(wall, 1 + singles, 1 + singles + batches);
+            String batched = batches == 0 ? "no batches"
+                    : String.format("batches of %d: median %s, CPU %s in all (the engine's thread %s, collector pauses %s)",
+                            batchSize, Measure.seconds(Measure.median(batch)), Measure.seconds(sum(cpu, 1 + singles, wall.length)),
+                            Measure.seconds(sum(thread, 1 + singles, wall.length)), Measure.seconds(sum(gc, 1 + singles, wall.length)));
             log.accept(String.format("%s single-edge steps: median %s, p99 %s, CPU %s in all (the engine's thread %s, collector"
-                    + " pauses %s); batches of %d: median %s, CPU %s in all (the engine's thread %s, collector pauses %s);"
-                    + " heap in use %.0f MB",
+                    + " pauses %s); %s; heap in use %.0f MB",
                     name, Measure.seconds(Measure.median(single)), Measure.seconds(Measure.p99(single)),
                     Measure.seconds(sum(cpu, 1, 1 + singles)), Measure.seconds(sum(thread, 1, 1 + singles)),
-                    Measure.seconds(sum(gc, 1, 1 + singles)), batchSize, Measure.seconds(Measure.median(batch)),
-                    Measure.seconds(sum(cpu, 1 + singles, wall.length)), Measure.seconds(sum(thread, 1 + singles, wall.length)),
-                    Measure.seconds(sum(gc, 1 + singles, wall.length)), usedMb()));
+                    Measure.seconds(sum(gc, 1, 1 + singles)), batched, usedMb()));
 
             // the same final graph in DuckDB: the closures must agree
             for (int t = 1; t < sc.steps(); t++) {
