@@ -6,7 +6,9 @@ package org.dbspstudio.engine.run;
  * @param deltaTracking   let stateful operators use the known change of their input (integrals,
  *                        snapshot inputs) to update arrangements, aggregates and distinct in time
  *                        proportional to the change; false recomputes from whole values (a baseline)
- * @param recordTrace     record every stream's value at every step (false: only outputs' last values)
+ * @param recordTrace     record every stream's value at every step (false: only the outputs' values,
+ *                        still one per step kept under the retention limits below — a long headless
+ *                        run sets {@code maxRetainedSteps}, as {@code run} and the benchmarks do)
  * @param maxRetainedSteps how many recorded steps to keep (oldest evicted first); 0 = unlimited
  * @param maxRetainedBytes approximate bytes of recorded values to keep; 0 = unlimited
  */
