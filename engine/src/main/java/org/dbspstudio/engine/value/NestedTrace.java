@@ -421,23 +421,9 @@ public final class NestedTrace {
     private void sweep(Run run, Run probes, int[] pos, Entry action) {
         int lo = 0;
         int n = run.n;
+        Run.Order byRow = this::compareRows; // the trace's arity, not the iteration: a row's first entry
         for (int i = 0; i < probes.n && lo < n; i++) {
-            int hi = lo;
-            int step = 1;
-            while (hi < n && compareRows(run, hi, probes, i) < 0) {
-                lo = hi + 1;
-                hi = lo + step;
-                step <<= 1;
-            }
-            int r = Math.min(hi, n);
-            while (lo < r) {
-                int m = (lo + r) >>> 1;
-                if (compareRows(run, m, probes, i) < 0) {
-                    lo = m + 1;
-                } else {
-                    r = m;
-                }
-            }
+            lo = Run.seek(run, lo, probes, i, byRow);
             // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
             for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
                 action.accept(pos[i], run, e);

@@ -118,27 +118,38 @@ final class Run {
     void addWeightsOf(Run d, long[] acc) {
         int lo = 0;
         for (int i = 0; i < d.n && lo < n; i++) {
-            int hi = lo;
-            int step = 1;
-            while (hi < n && compare(this, hi, d, i) < 0) {
-                lo = hi + 1;
-                hi = lo + step;
-                step <<= 1;
-            }
-            int r = Math.min(hi, n);
-            while (lo < r) {
-                int m = (lo + r) >>> 1;
-                if (compare(this, m, d, i) < 0) {
-                    lo = m + 1;
-                } else {
-                    r = m;
-                }
-            }
+            lo = seek(this, lo, d, i, Run::compare);
             if (lo < n && compare(this, lo, d, i) == 0) {
                 acc[i] = Math.addExact(acc[i], weights[lo]);
                 lo++;
             }
         }
+    }
+
+    /**
+     * The first position at or after {@code lo} of an entry of {@code run} not smaller under
+     * {@code order} than entry i of {@code probes}: galloping from {@code lo} (exponential, then
+     * binary search), so probes in ascending order cost O(k log(n/k)) comparisons in all.
+     */
+    static int seek(Run run, int lo, Run probes, int i, Order order) {
+        int n = run.n;
+        int hi = lo;
+        int step = 1;
+        while (hi < n && order.compare(run, hi, probes, i) < 0) {
+            lo = hi + 1;
+            hi = lo + step;
+            step <<= 1;
+        }
+        int r = Math.min(hi, n);
+        while (lo < r) {
+            int m = (lo + r) >>> 1;
+            if (order.compare(run, m, probes, i) < 0) {
+                lo = m + 1;
+            } else {
+                r = m;
+            }
+        }
+        return lo;
     }
 
     /** An order of entries across runs: entry i of run a against entry j of run b. */
