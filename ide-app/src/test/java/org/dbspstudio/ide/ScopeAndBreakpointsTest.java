@@ -33,6 +33,12 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Waits (at most 60 s) until the scope plots the samples of its latest refresh (read off the JavaFX thread). */
+    private void scopeShown() throws Exception {
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> window.debugger().scope().upToDate()));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** [inserted, deleted, size after] per step of an input, from the scenario alone. */
     private static long[][] expected(Scenario sc, String input) {
         long[][] out = new long[sc.steps()][3];
@@ -67,6 +73,7 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         fx(() -> window.debugger().pinToScope(t, StreamRef.top("orders", "out")));
         fx(() -> window.debugger().session(t).seek(3));
         settle(t, 3);
+        scopeShown();
         List<Waveform> ws = fx(() -> window.debugger().scope().waveforms());
         assertThat(ws).extracting(w -> w.ref().label()).containsExactly("users.out", "orders.out");
         Scenario sc = t.doc().document().scenario();
@@ -112,6 +119,7 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         fx(() -> window.debugger().pinToScope(t, paths));
         fx(() -> window.debugger().session(t).seek(1));
         settle(t, 1);
+        scopeShown();
         Waveform w = fx(() -> window.debugger().scope().waveforms().get(0));
         DebugSession s = window.debugger().session(t);
         int n = fx(() -> s.iterations("tc", 1));

@@ -7,8 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.IntConsumer;
 import java.util.function.Supplier;
+import javafx.application.Platform;
+import javafx.beans.property.ReadOnlyLongProperty;
+import javafx.beans.property.ReadOnlyLongWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.canvas.Canvas;
@@ -28,6 +33,10 @@ import javafx.stage.FileChooser;
  * line, Z-sets as bars of inserted (+, up) and deleted (−, down) weight with the size of their
  * contents as a line; a stream inside a nested circuit is plotted over the inner iterations of
  * the current step. Clicking a column moves to that step. The plots export as PNG, SVG and CSV.
+ *
+ * <p>The samples are read on the scope's own thread (a pass over each step's change and the
+ * first step's contents of every pinned stream) and handed to the JavaFX thread, which only
+ * draws them; until they arrive the previous plots stay on screen.
  */
 public final class ScopePanel extends VBox {
     static final double LEFT = 170;
@@ -46,6 +55,17 @@ public final class ScopePanel extends VBox {
     private Supplier<StreamRef> inspected = () -> null;
     private IntConsumer onSeek = t -> { };
     private String textColor = "#1f2328";
+    /** The waveforms drawn (JavaFX thread). */
+    private List<Waveform> plotted = List.of();
+    /** The newest refresh asked for (written on the JavaFX thread, read on the scope's). */
+    private volatile long requested;
+    private final ReadOnlyLongWrapper shownRequest = new ReadOnlyLongWrapper();
+    /** Reads the pinned streams' samples off the JavaFX thread (for every scope). */
+    private static final ExecutorService PLOTTER = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "dbsp-scope");
+        t.setDaemon(true);
+        return t;
+    });
 
     public ScopePanel() {
         setId("scope");
@@ -149,22 +169,81 @@ public final class ScopePanel extends VBox {
         return List.copyOf(pinned);
     }
 
-    /** The waveforms plotted now. */
+    /** The waveforms plotted now: those of the latest {@link #refresh()} once {@link #upToDate()}, else the previous ones. */
     public List<Waveform> waveforms() {
-        List<Waveform> l = new ArrayList<>();
-        for (StreamRef r : pinned) {
-            l.add(Waveform.of(session, r));
-        }
-        return l;
+        return plotted;
     }
 
+    /**
+     * Increases each time the scope draws the samples of the latest {@link #refresh()} (read on
+     * the scope's thread unless there is nothing to read).
+     */
+    public ReadOnlyLongProperty shownRequestProperty() {
+        return shownRequest.getReadOnlyProperty();
+    }
+
+    /** Whether the plots are those of the latest {@link #refresh()}. */
+    public boolean upToDate() {
+        return shownRequest.get() == requested;
+    }
+
+    /**
+     * Reads the pinned streams' samples at the session's steps on the scope's thread, then draws
+     * them; a stream unpinned disappears at once, the others keep their plots until then.
+     */
     public void refresh() {
+        long request = ++requested;
+        DebugSession s = session;
+        List<StreamRef> refs = List.copyOf(pinned);
+        Waveform.Steps at = Waveform.Steps.of(s);
+        if (refs.isEmpty() || s == null || at.cursor() < 0) {
+            // nothing to read: no stream, or none run yet
+            show(request, refs.stream().map(r -> Waveform.of(s, r, at)).toList());
+            return;
+        }
+        if (!plotted.stream().allMatch(w -> refs.contains(w.ref()))) {
+            draw(plotted.stream().filter(w -> refs.contains(w.ref())).toList());
+        }
+        PLOTTER.execute(() -> {
+            List<Waveform> ws = new ArrayList<>();
+            try {
+                for (StreamRef r : refs) {
+                    if (request != requested) {
+                        return;
+                    }
+                    ws.add(Waveform.of(s, r, at));
+                }
+            } catch (RuntimeException | OutOfMemoryError e) {
+                String why = "Cannot plot the pinned streams: " + e.getMessage();
+                Platform.runLater(() -> {
+                    if (request == requested) {
+                        plotted = List.of();
+                        rowsBox.getChildren().setAll(new Label(why));
+                        shownRequest.set(request);
+                    }
+                });
+                return;
+            }
+            Platform.runLater(() -> show(request, ws));
+        });
+    }
+
+    private void show(long request, List<Waveform> ws) {
+        if (request != requested) {
+            return;
+        }
+        plotted = List.copyOf(ws);
+        draw(plotted);
+        shownRequest.set(request);
+    }
+
+    private void draw(List<Waveform> ws) {
         rowsBox.getChildren().clear();
-        if (pinned.isEmpty()) {
+        if (ws.isEmpty()) {
             rowsBox.getChildren().add(hint);
             return;
         }
-        for (Waveform w : waveforms()) {
+        for (Waveform w : ws) {
             Canvas c = new Canvas(width(w), ROW);
             c.setId("scope-" + w.ref().label().replaceAll("[^A-Za-z0-9_]", "_"));
             paint(w, new FxPainter(c.getGraphicsContext2D()), 0);

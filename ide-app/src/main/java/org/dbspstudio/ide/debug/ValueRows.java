@@ -320,6 +320,9 @@ public final class ValueRows {
     /** Total absolute weight of positive and negative entries: {@code [insertions, deletions]}. */
     public static long[] weights(StreamValue v) {
         long[] pn = new long[2];
+        if (v != null) {
+            onCount.accept(v.rows());
+        }
         if (v instanceof ZSet z) {
             // read in the engine's order: no entry, text or sort per row
             z.forEach((r, w) -> pn[w > 0 ? 0 : 1] += Math.abs(w));

@@ -15,10 +15,30 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
     public record Sample(int x, Long value, long plus, long minus, long size) {
     }
 
-    /** Reads the waveform of {@code ref} from a session's trace (lookups only). */
+    /**
+     * The steps a waveform is read over: the session's current step, its first recorded step and
+     * the number of steps run, as published to the JavaFX thread (read there, so that the samples
+     * can be read on another thread from the steps the views show).
+     */
+    public record Steps(int cursor, int first, int end) {
+        /** The steps of {@code s} now (on the JavaFX thread); none when there is no session. */
+        public static Steps of(DebugSession s) {
+            return s == null ? new Steps(-1, 0, 0) : new Steps(s.cursor(), s.firstStep(), s.stepsRun());
+        }
+    }
+
+    /** Reads the waveform of {@code ref} from a session's trace at its current steps (on the JavaFX thread: lookups and counts). */
     public static Waveform of(DebugSession s, StreamRef ref) {
+        return of(s, ref, Steps.of(s));
+    }
+
+    /**
+     * Reads the waveform of {@code ref} over {@code at} from a session's trace: lookups and a pass
+     * over each step's change and the first step's contents, from any thread (the scope's own).
+     */
+    public static Waveform of(DebugSession s, StreamRef ref, Steps at) {
         List<Sample> out = new ArrayList<>();
-        if (s == null || s.cursor() < 0) {
+        if (s == null || at.cursor() < 0) {
             return new Waveform(ref, ref.depth() == 0 ? "step" : "iteration", false, out);
         }
         boolean numeric = false;
@@ -26,7 +46,7 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
             // a step's contents are the previous step's plus its change: their total weight is
             // read once, then followed by the changes (a large stream is not read at every step)
             Long size = null;
-            for (int t = Math.max(0, s.firstStep()); t < s.stepsRun(); t++) {
+            for (int t = Math.max(0, at.first()); t < at.end(); t++) {
                 StreamValue v = s.value(ref, t);
                 StreamValue change = s.change(ref, t);
                 Sample p;
@@ -44,7 +64,7 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
             }
             return new Waveform(ref, "step", numeric, out);
         }
-        int step = s.cursor();
+        int step = at.cursor();
         int[] outer = new int[ref.depth() - 1];
         for (int d = 0; d < outer.length; d++) {
             int n = s.iterations(ref.path().get(d), step, java.util.Arrays.copyOf(outer, d));

@@ -376,12 +376,14 @@ class DebuggerUiTest extends IdeTestBase {
     /**
      * While the inspector lists the contents of users ⋈ orders of 6,096 rows, the canvas's labels
      * of values larger than it counts directly (users, orders and the join) and the timeline's
-     * cells of the join's changes (6,096 rows at step 0) are counted off the JavaFX thread: at the
-     * first step, stepping on and back and jumping, no value of that size is counted row by row on
-     * the JavaFX thread, and each label and cell ends up saying what counting the step's value says.
+     * cells of the join's changes (6,096 rows at step 0) are counted off the JavaFX thread, and so
+     * are the scope's samples of the join pinned to it: at the first step, stepping on and back and
+     * jumping, no value of that size is counted row by row on the JavaFX thread, each label and
+     * cell ends up saying what counting the step's value says, and each of the scope's samples is
+     * the weights of the step's change and the total weight of its whole contents.
      */
     @Test
-    void theCanvasAndTimelineCountLargeValuesOffTheJavaFxThread(FxRobot robot) throws Exception {
+    void theCanvasTimelineAndScopeCountLargeValuesOffTheJavaFxThread(FxRobot robot) throws Exception {
         int n = SummaryCache.DIRECT + 2000;
         CircuitDocument d = DebugFixtures.usersOrders(n,
                 List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven")), List.of(),
@@ -401,6 +403,8 @@ class DebuggerUiTest extends IdeTestBase {
             robot.clickOn("#inspect-contents");
             StreamRef join = StreamRef.top("j", "out");
             fx(() -> debugger().timeline().addStream(join));
+            fx(() -> debugger().pinToScope(t, join));
+            fx(() -> debugger().showPanel("Inspector"));
             DebugSession s = debugger().session(t);
             int at = -1;
             for (int step : new int[] {0, 1, 2, 3, 2, 1, 3, 0, 2}) {
@@ -426,6 +430,19 @@ class DebuggerUiTest extends IdeTestBase {
                     String expected = ValueRows.summary(s.change(join, k), true);
                     WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS,
                             () -> expected.equals(fx(() -> debugger().timeline().cellText(join, cell))));
+                }
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> debugger().scope().upToDate()));
+                List<Waveform.Sample> samples = fx(() -> debugger().scope().waveforms().get(0).samples());
+                int steps = fx(s::stepsRun);
+                assertThat(samples).extracting(Waveform.Sample::x).containsExactlyElementsOf(
+                        java.util.stream.IntStream.range(0, steps).boxed().toList());
+                for (int k = 0; k < steps; k++) {
+                    // the oracle, on the test's thread: the step's change and its whole contents weighed
+                    long[] pn = ValueRows.weights(s.change(join, k));
+                    long[] total = ValueRows.weights(s.contents(join, k));
+                    Waveform.Sample p = samples.get(k);
+                    assertThat(new long[] {p.plus(), p.minus(), p.size()}).as("the scope's join at step " + k + " (at step " + step + ")")
+                            .containsExactly(pn[0], pn[1], total[0] - total[1]);
                 }
                 assertThat(countedOnFx).as("values counted on the JavaFX thread up to step " + step).isEmpty();
             }
