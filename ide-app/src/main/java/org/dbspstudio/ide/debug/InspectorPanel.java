@@ -6,8 +6,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.function.Function;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyLongProperty;
@@ -29,7 +27,6 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
-import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.model.types.RowSchema;
 import org.dbspstudio.model.types.StreamType;
 
@@ -39,8 +36,8 @@ import org.dbspstudio.model.types.StreamType;
  * this step and the contents up to it, key columns for indexed Z-sets (sorted by key, so rows of
  * a key are together), and for streams inside nested circuits one iteration selector per level.
  *
- * <p>Large values stay off the JavaFX thread: when the value shown has more than
- * {@link #INLINE_ROWS} rows, looking it up (a change may be a difference of two snapshots), listing
+ * <p>Large values stay off the JavaFX thread ({@link InspectorListing}): when the value shown has more than
+ * {@link InspectorListing#INLINE_ROWS} rows, looking it up (a change may be a difference of two snapshots), listing
  * its rows, filtering, sorting and counting them run on the inspector's own thread, and the
  * JavaFX thread only swaps the finished list into the table, which draws the visible rows only.
  * Smaller values are laid out at once. Sorting by a column sorts that list (on the inspector's
@@ -59,16 +56,6 @@ public final class InspectorPanel extends VBox {
     private final List<Boolean> followLast = new ArrayList<>();
     private final TableView<ValueRows.Entry> table = new TableView<>();
     private final Rows items = new Rows();
-    /** Counts of the large values listed (read and written on the inspector's thread only). */
-    private final SummaryCache counts = new SummaryCache();
-    /** Values with more rows are listed, filtered and sorted on the inspector's thread. */
-    static final int INLINE_ROWS = 5_000;
-    /**
-     * A value of more than {@link ValueRows#SORT_LIMIT} rows shown unfiltered in its own order is
-     * listed this many rows at a time, as the table shows them: a step lists the first page and
-     * counts the rows (adjusting the previous step's counts by the change), not every row.
-     */
-    static final int PAGE = 500;
     /**
      * A row inserted (weight above 0) or deleted, and a positive or negative weight: pseudo-classes,
      * so that a row showing another entry is restyled without its style being looked up again.
@@ -77,25 +64,12 @@ public final class InspectorPanel extends VBox {
     static final javafx.css.PseudoClass DELETED = javafx.css.PseudoClass.getPseudoClass("deleted");
     static final javafx.css.PseudoClass POSITIVE = javafx.css.PseudoClass.getPseudoClass("positive");
     static final javafx.css.PseudoClass NEGATIVE = javafx.css.PseudoClass.getPseudoClass("negative");
-    /** The placeholder of a row not listed yet (blank cells). */
-    static final ValueRows.Entry PENDING = new ValueRows.Entry(null, org.dbspstudio.model.types.Row.EMPTY, 0);
-    private static final ExecutorService WORKER = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "dbsp-inspector");
-        t.setDaemon(true);
-        return t;
-    });
-    /** Runs {@code r} on the inspector's thread after the listings queued before it (tests hold the thread with it). */
-    static void onInspectorThread(Runnable r) {
-        WORKER.execute(r);
-    }
+    /** Lists the values shown, large ones on the inspector's thread. */
+    private final InspectorListing listing = new InspectorListing(Platform::runLater, Platform::isFxApplicationThread);
 
     /** The cell value of every column, for sorting without the table. */
     private final Map<TableColumn<ValueRows.Entry, ?>, Function<ValueRows.Entry, Object>> cellOf = new IdentityHashMap<>();
-    /** The newest refresh asked for (written on the JavaFX thread, read on the inspector's). */
-    private volatile long requested;
     private final ReadOnlyLongWrapper shownRequest = new ReadOnlyLongWrapper();
-    /** The sort the table's list is in (null: the value's own order). */
-    private Comparator<ValueRows.Entry> listedSort;
     private boolean sortPending;
     private DebugSession session;
     private StreamRef ref;
@@ -155,7 +129,7 @@ public final class InspectorPanel extends VBox {
             @Override
             protected void updateItem(ValueRows.Entry e, boolean empty) {
                 super.updateItem(e, empty);
-                boolean shown = !empty && e != null && e != PENDING;
+                boolean shown = !empty && e != null && e != InspectorListing.PENDING;
                 pseudoClassStateChanged(INSERTED, shown && e.weight() > 0);
                 pseudoClassStateChanged(DELETED, shown && e.weight() <= 0);
             }
@@ -210,7 +184,7 @@ public final class InspectorPanel extends VBox {
 
     /** Whether the table shows the rows of the latest {@link #refresh()}. */
     public boolean upToDate() {
-        return shownRequest.get() == requested;
+        return listing.current(shownRequest.get());
     }
 
     public String titleText() {
@@ -304,7 +278,7 @@ public final class InspectorPanel extends VBox {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
         cellOf.put(c, get);
         c.setPrefWidth(Math.max(90, 9 * name.length() + 30));
-        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == PENDING ? null : get.apply(cd.getValue())));
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == InspectorListing.PENDING ? null : get.apply(cd.getValue())));
         c.setComparator((a, b) -> {
             if (a == b) {
                 return 0;
@@ -334,7 +308,7 @@ public final class InspectorPanel extends VBox {
         TableColumn<ValueRows.Entry, Object> c = new TableColumn<>(name);
         cellOf.put(c, e -> e.weight());
         c.setId("weight-column");
-        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == PENDING ? null : cd.getValue().weight()));
+        c.setCellValueFactory(cd -> new ReadOnlyObjectWrapper<>(cd.getValue() == InspectorListing.PENDING ? null : cd.getValue().weight()));
         c.setComparator((a, b) -> Long.compare((Long) a, (Long) b));
         c.setCellFactory(col -> new TableCell<>() {
             @Override
@@ -394,7 +368,7 @@ public final class InspectorPanel extends VBox {
 
     /** Re-reads the value at the session's current step. */
     public void refresh() {
-        long request = ++requested;
+        long request = listing.request();
         if (session == null || ref == null) {
             showRows(request, List.of(), "", null);
             title.setText(NOTHING);
@@ -409,50 +383,21 @@ public final class InspectorPanel extends VBox {
             showRows(request, List.of(), "not run yet", null);
             return;
         }
-        Lookup look = new Lookup(mode == InspectMode.CONTENTS && ref.depth() == 0 && session.changesMode(), session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
-        if (look.small()) {
-            Listed l = look.list();
-            showRows(request, l.rows, l.summary, look.sortKey);
+        InspectorListing.Lookup look = new InspectorListing.Lookup(mode == InspectMode.CONTENTS && ref.depth() == 0 && session.changesMode(),
+                session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
+        InspectorListing.Listed now = listing.list(request, look, table::refresh, l -> showRows(request, l.rows(), l.summary(), look.sortKey()));
+        if (now != null) {
+            showRows(request, now.rows(), now.summary(), look.sortKey());
             return;
         }
         // the previous step's rows are not this step's: none are shown until the new ones are listed
         listedSortKey = null;
         items.clear();
         summary.setText("listing…");
-        WORKER.execute(() -> {
-            java.util.function.BooleanSupplier stale = () -> request != requested;
-            if (stale.getAsBoolean()) {
-                return;
-            }
-            Listed l;
-            try {
-                // the run before the value: a listing kept for a run that was replaced meanwhile is never reused
-                long run = session.runId();
-                StreamValue v = look.value();
-                if (look.filter() == null && look.sort() == null && v instanceof org.dbspstudio.engine.value.ZSet z
-                        && z.size() > ValueRows.SORT_LIMIT) {
-                    // in its own order: the count and the first page now, the other pages as the table shows them
-                    l = new Listed(new Paged(request, z, ValueRows.firstEntries(z, PAGE)), look.count(counts, z));
-                } else {
-                    l = look.merged(lastSorted, v, counts);
-                    if (l == null) {
-                        l = look.list(v, stale);
-                    }
-                    lastSorted = look.sort() != null && look.mode() == InspectMode.CONTENTS && look.ref().depth() == 0
-                            && v instanceof org.dbspstudio.engine.value.ZSet z ? new Sorted(look, run, l.rows) : null;
-                }
-            } catch (ValueRows.Cancelled e) {
-                return;
-            } catch (RuntimeException | OutOfMemoryError e) {
-                l = new Listed(List.of(), "cannot list the rows: " + e.getMessage());
-            }
-            Listed done = l;
-            Platform.runLater(() -> showRows(request, done.rows, done.summary, look.sortKey));
-        });
     }
 
     private void showRows(long request, List<ValueRows.Entry> rows, String text, List<Object> sortKey) {
-        if (request != requested) {
+        if (!listing.current(request)) {
             return;
         }
         listedSortKey = sortKey;
@@ -554,52 +499,6 @@ public final class InspectorPanel extends VBox {
         }
     }
 
-    /**
-     * A large value's rows in its own order, listed a page at a time on the inspector's thread
-     * when the table first reads a row not listed yet ({@link #PENDING}, blank, until then).
-     */
-    private final class Paged extends java.util.AbstractList<ValueRows.Entry> implements java.util.RandomAccess {
-        private final long request;
-        private final org.dbspstudio.engine.value.ZSet value;
-        /** The first rows, listed so far (replaced on the JavaFX thread). */
-        private List<ValueRows.Entry> listed;
-        private boolean listing;
-
-        Paged(long request, org.dbspstudio.engine.value.ZSet value, List<ValueRows.Entry> first) {
-            this.request = request;
-            this.value = value;
-            this.listed = first;
-        }
-
-        @Override
-        public ValueRows.Entry get(int i) {
-            List<ValueRows.Entry> l = listed;
-            if (i < l.size()) {
-                return l.get(i);
-            }
-            if (!listing && Platform.isFxApplicationThread() && request == requested) {
-                listing = true;
-                int upTo = (int) Math.min(value.size(), ((long) i / PAGE + 2) * PAGE);
-                WORKER.execute(() -> {
-                    List<ValueRows.Entry> more = request == requested ? ValueRows.firstEntries(value, upTo) : null;
-                    Platform.runLater(() -> {
-                        listing = false;
-                        if (more != null && request == requested) {
-                            listed = more;
-                            table.refresh();
-                        }
-                    });
-                });
-            }
-            return PENDING;
-        }
-
-        @Override
-        public int size() {
-            return value.size();
-        }
-    }
-
     private List<Object> listedSortKey;
 
     /** The table's sort order as data (columns and directions), to tell whether the listed rows follow it. */
@@ -634,97 +533,6 @@ public final class InspectorPanel extends VBox {
     private String filterText() {
         String f = filter.getText() == null ? "" : filter.getText().strip().toLowerCase(Locale.ROOT);
         return f.isEmpty() ? null : f;
-    }
-
-    private record Listed(List<ValueRows.Entry> rows, String summary) {
-    }
-
-    /** The last large sorted listing of a value's contents (inspector's thread only), reused with the next step's change. */
-    private Sorted lastSorted;
-
-    /** A sorted listing: what was looked up, in which of the session's runs, and its rows (filtered and sorted, never changed). */
-    private record Sorted(Lookup look, long runId, List<ValueRows.Entry> rows) {
-    }
-
-    /** What to list: read on the JavaFX thread, listed there (small values) or on the inspector's thread. */
-    private record Lookup(boolean contentsOfChanges, DebugSession session, StreamRef ref, int step, int[] its, InspectMode mode, String filter,
-                          Comparator<ValueRows.Entry> sort, List<Object> sortKey) {
-        /**
-         * Whether what is listed (the change or the contents) is small enough to list on the JavaFX
-         * thread, told without computing anything (a value kept as its change is never rebuilt here).
-         */
-        boolean small() {
-            return session.recorded().listedRowsAtMost(ref, step, its, mode, INLINE_ROWS);
-        }
-
-        /** The change or the contents listed. */
-        StreamValue value() {
-            return mode == InspectMode.CHANGE ? session.change(ref, step, its) : session.contents(ref, step, its);
-        }
-
-        Listed list() {
-            return list(value(), () -> false);
-        }
-
-        /**
-         * The summary of {@code z}, this look-up's large value, from {@code cache} (on the
-         * inspector's thread): the previous step's counts adjusted by the change between the two
-         * (the step's value for the contents of a circuit over changes, the known change for a value),
-         * else counted.
-         */
-        String count(SummaryCache cache, org.dbspstudio.engine.value.ZSet z) {
-            if (ref.depth() > 0) {
-                return ValueRows.summary(z, mode == InspectMode.CHANGE);
-            }
-            java.util.function.Supplier<StreamValue> delta = mode == InspectMode.CHANGE ? () -> null
-                    : contentsOfChanges ? () -> session.value(ref, step) : () -> session.knownDelta(ref, step);
-            return cache.summary(mode + " " + ref.label(), step, session.runId(), z, delta, mode == InspectMode.CHANGE);
-        }
-
-        /**
-         * The listing of {@code v}, this look-up's contents sorted, from {@code prev}, the listing of
-         * the step before in the same run, sort and filter: its rows without those of the step's
-         * change, merged with the change's rows as they are now (sorted), so a step costs a pass over
-         * the rows listed instead of listing and sorting the value; null when there is no such
-         * listing or the change is not known or not small.
-         */
-        Listed merged(Sorted prev, StreamValue v, SummaryCache cache) {
-            if (prev == null || sort == null || mode != InspectMode.CONTENTS || ref.depth() > 0
-                    || !(v instanceof org.dbspstudio.engine.value.ZSet now)) {
-                return null;
-            }
-            Lookup p = prev.look();
-            if (!p.ref.equals(ref) || p.session != session || p.step != step - 1 || p.mode != mode
-                    || !java.util.Objects.equals(p.filter, filter) || !java.util.Objects.equals(p.sortKey, sortKey)
-                    || session.runId() != prev.runId()) {
-                return null;
-            }
-            StreamValue d = contentsOfChanges ? session.value(ref, step) : session.knownDelta(ref, step);
-            if (!(d instanceof org.dbspstudio.engine.value.ZSet delta) || delta.size() > SummaryCache.DIRECT) {
-                return null;
-            }
-            List<ValueRows.Entry> rows = ValueRows.merge(prev.rows(), delta, now, sort, filter);
-            return rows == null ? null : new Listed(rows, count(cache, now));
-        }
-
-        /** Lists {@code v} (this look-up's value); throws {@link ValueRows.Cancelled} once {@code stale} says so. */
-        Listed list(StreamValue v, java.util.function.BooleanSupplier stale) {
-            List<ValueRows.Entry> rows = ValueRows.entries(v, stale);
-            String text = v == null ? "no value" : ValueRows.summary(v, rows, mode == InspectMode.CHANGE);
-            if (filter != null) {
-                List<ValueRows.Entry> kept = new ArrayList<>();
-                for (ValueRows.Entry e : rows) {
-                    if (e.text().toLowerCase(Locale.ROOT).contains(filter)) {
-                        kept.add(e);
-                    }
-                }
-                rows = kept;
-            }
-            if (sort != null) {
-                rows.sort(sort);
-            }
-            return new Listed(rows, text);
-        }
     }
 
     private void updateIterationRanges(int step) {

@@ -64,7 +64,7 @@ class DebuggerUiTest extends IdeTestBase {
      */
     @Test
     void largeValuesAreListedOffTheJavaFxThreadAndStayRightWhenSteppingBack(FxRobot robot) throws Exception {
-        int n = InspectorPanel.INLINE_ROWS + 1000;
+        int n = InspectorListing.INLINE_ROWS + 1000;
         CircuitDocument d = DebugFixtures.usersOrders(n,
                 List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven"))),
                 List.of(List.of(), List.of(DebugFixtures.ch(-1, 3, "item3"))));
@@ -295,7 +295,7 @@ class DebuggerUiTest extends IdeTestBase {
      */
     @Test
     void whileALargeValueIsListedTheTableShowsNoRowsOfAnotherStreamOrStep(FxRobot robot) throws Exception {
-        int n = InspectorPanel.INLINE_ROWS + 1000;
+        int n = InspectorListing.INLINE_ROWS + 1000;
         CircuitDocument d = DebugFixtures.usersOrders(n, List.of(), List.of(List.of(DebugFixtures.ch(1, 5, "extra"))));
         EditorTab t = open(d, "listing.json");
         robot.clickOn("#op-j");
@@ -357,12 +357,12 @@ class DebuggerUiTest extends IdeTestBase {
         assertThat(fx(() -> ins.table().getItems().size())).isEqualTo(n);
         assertThat(fx(ins::summaryText)).isEqualTo(n + " rows");
         List<ValueRows.Entry> all = ValueRows.entries(fx(() -> debugger().session(t).contents(StreamRef.top("j", "out"), 0)));
-        assertThat(fx(() -> ins.table().getItems().subList(0, InspectorPanel.PAGE))).isEqualTo(all.subList(0, InspectorPanel.PAGE));
+        assertThat(fx(() -> ins.table().getItems().subList(0, InspectorListing.PAGE))).isEqualTo(all.subList(0, InspectorListing.PAGE));
         // scrolled to the end: the last rows are listed once the inspector's thread has listed them
         fx(() -> ins.table().scrollTo(n - 1));
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> fx(() -> {
             ins.table().getItems().get(n - 1);
-            return ins.table().getItems().get(n - 1) != InspectorPanel.PENDING;
+            return ins.table().getItems().get(n - 1) != InspectorListing.PENDING;
         }));
         assertThat(fx(() -> ins.table().getItems().subList(n - 10, n))).isEqualTo(all.subList(n - 10, n));
         robot.clickOn("#debug-step");
@@ -459,7 +459,7 @@ class DebuggerUiTest extends IdeTestBase {
      */
     @Test
     void sortedContentsFollowEachStepsChangeWithoutListingTheValueAgain(FxRobot robot) throws Exception {
-        int n = InspectorPanel.INLINE_ROWS + 1000;
+        int n = InspectorListing.INLINE_ROWS + 1000;
         CircuitDocument d = DebugFixtures.usersOrders(n,
                 List.of(List.of(DebugFixtures.ch(-1, 7, "user7"), DebugFixtures.ch(1, 7, "seven")), List.of(),
                         List.of(DebugFixtures.ch(1, n, "zed")), List.of(DebugFixtures.ch(-1, 12, "user12"))),
@@ -519,7 +519,7 @@ class DebuggerUiTest extends IdeTestBase {
     private static java.util.concurrent.CountDownLatch holdInspectorThread() throws InterruptedException {
         java.util.concurrent.CountDownLatch hold = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch held = new java.util.concurrent.CountDownLatch(1);
-        InspectorPanel.onInspectorThread(() -> {
+        InspectorListing.onInspectorThread(() -> {
             held.countDown();
             try {
                 hold.await(60, TimeUnit.SECONDS);
