@@ -64,6 +64,11 @@ public final class InspectorPanel extends VBox {
     static final javafx.css.PseudoClass DELETED = javafx.css.PseudoClass.getPseudoClass("deleted");
     static final javafx.css.PseudoClass POSITIVE = javafx.css.PseudoClass.getPseudoClass("positive");
     static final javafx.css.PseudoClass NEGATIVE = javafx.css.PseudoClass.getPseudoClass("negative");
+    /** The table while it shows the previous listing of its stream, the new one being listed. */
+    static final javafx.css.PseudoClass STALE = javafx.css.PseudoClass.getPseudoClass("stale");
+    /** The mode of the rows shown, and which step (and iterations) they are of ("step 3"; null when none). */
+    private InspectMode shownMode = InspectMode.CHANGE;
+    private String shownWhere;
     /** Lists the values shown, large ones on the inspector's thread. */
     private final InspectorListing listing = new InspectorListing(Platform::runLater, Platform::isFxApplicationThread);
 
@@ -370,7 +375,7 @@ public final class InspectorPanel extends VBox {
     public void refresh() {
         long request = listing.request();
         if (session == null || ref == null) {
-            showRows(request, List.of(), "", null);
+            showRows(request, List.of(), "", null, null);
             title.setText(NOTHING);
             return;
         }
@@ -380,23 +385,30 @@ public final class InspectorPanel extends VBox {
         String where = ref.depth() == 0 ? "step " + step : "step " + step + ", iteration " + java.util.Arrays.toString(its);
         title.setText(ref.label() + (type == null ? "" : " : " + type) + " — " + where);
         if (step < 0) {
-            showRows(request, List.of(), "not run yet", null);
+            showRows(request, List.of(), "not run yet", null, null);
             return;
         }
         InspectorListing.Lookup look = new InspectorListing.Lookup(mode == InspectMode.CONTENTS && ref.depth() == 0 && session.changesMode(),
                 session, ref, step, its, mode, filterText(), sortComparator(), sortKey());
-        InspectorListing.Listed now = listing.list(request, look, table::refresh, l -> showRows(request, l.rows(), l.summary(), look.sortKey()));
+        InspectorListing.Listed now = listing.list(request, look, table::refresh, l -> showRows(request, l.rows(), l.summary(), look.sortKey(), where));
         if (now != null) {
-            showRows(request, now.rows(), now.summary(), look.sortKey());
+            showRows(request, now.rows(), now.summary(), look.sortKey(), where);
             return;
         }
-        // the previous step's rows are not this step's: none are shown until the new ones are listed
-        listedSortKey = null;
-        items.clear();
-        summary.setText("listing…");
+        if (mode != shownMode || shownWhere == null || items.isEmpty()) {
+            // the change's rows are not the contents' (nor the other way round): none are shown until the new ones are listed
+            listedSortKey = null;
+            items.clear();
+            summary.setText("listing…");
+            return;
+        }
+        // this stream's previous listing (another step, iteration, sort or filter) stays, dimmed, until the new one is ready
+        table.pseudoClassStateChanged(STALE, true);
+        summary.setText("listing… (showing " + (where.equals(shownWhere) ? "the previous listing" : shownWhere) + ")");
     }
 
-    private void showRows(long request, List<ValueRows.Entry> rows, String text, List<Object> sortKey) {
+    /** Shows the rows listed for {@code request} (unless replaced meanwhile), of the step (and iterations) {@code where}. */
+    private void showRows(long request, List<ValueRows.Entry> rows, String text, List<Object> sortKey, String where) {
         if (!listing.current(request)) {
             return;
         }
@@ -404,7 +416,15 @@ public final class InspectorPanel extends VBox {
         // the same list, refilled: a new list would clear the table's sort order
         items.setAll(rows);
         summary.setText(text);
+        shownMode = mode;
+        shownWhere = where;
+        table.pseudoClassStateChanged(STALE, false);
         shownRequest.set(request);
+    }
+
+    /** Whether the table shows the previous listing while the latest one is listed (dimmed). */
+    public boolean showsStaleRows() {
+        return table.getPseudoClassStates().contains(STALE);
     }
 
     /**

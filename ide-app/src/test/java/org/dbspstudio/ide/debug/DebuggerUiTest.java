@@ -289,12 +289,13 @@ class DebuggerUiTest extends IdeTestBase {
     }
 
     /**
-     * While a large value is being listed on the inspector's thread (held here), the table shows
-     * no rows and says so: neither the previously selected stream's rows under the new stream's
-     * title and columns, nor the previous step's contents under the new step's title.
+     * While a large value is being listed on the inspector's thread (held here): another stream's
+     * rows are never shown under the new stream's title and columns, nor the change's rows as the
+     * contents; the same stream's previous listing (the step before, or before a sort or a filter)
+     * stays, dimmed, with a summary saying which rows they are, until the new rows replace it.
      */
     @Test
-    void whileALargeValueIsListedTheTableShowsNoRowsOfAnotherStreamOrStep(FxRobot robot) throws Exception {
+    void whileALargeValueIsListedTheTableKeepsOnlyThisStreamsPreviousListingMarkedStale(FxRobot robot) throws Exception {
         int n = InspectorListing.INLINE_ROWS + 1000;
         CircuitDocument d = DebugFixtures.usersOrders(n, List.of(), List.of(List.of(DebugFixtures.ch(1, 5, "extra"))));
         EditorTab t = open(d, "listing.json");
@@ -317,22 +318,48 @@ class DebuggerUiTest extends IdeTestBase {
         hold.countDown();
         inspectorShown();
         assertThat(fx(ins::shown)).hasSize(n).allMatch(e -> e.row().size() == 2);
+        assertThat(fx(ins::showsStaleRows)).isFalse();
 
-        // the next step's contents while the inspector's thread is busy: no rows of step 0 under step 1
+        // the join's contents after its change: none of the change's rows while the contents are listed
         robot.clickOn("#op-j");
-        robot.clickOn("#inspect-contents");
         inspectorShown();
-        assertThat(fx(ins::shown)).hasSize(n);
+        hold = holdInspectorThread();
+        robot.clickOn("#inspect-contents");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(fx(ins::shown)).isEmpty();
+        assertThat(fx(ins::summaryText)).isEqualTo("listing…");
+        hold.countDown();
+        inspectorShown();
+        List<ValueRows.Entry> step0 = fx(ins::shown);
+        assertThat(step0).hasSize(n);
+
+        // the next step's contents while the inspector's thread is busy: step 0's rows, dimmed, said to be step 0's
         hold = holdInspectorThread();
         robot.clickOn("#debug-step");
         settle(t, 1);
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(fx(ins::titleText)).endsWith("step 1");
-        assertThat(fx(ins::shown)).isEmpty();
-        assertThat(fx(ins::summaryText)).isEqualTo("listing…");
+        assertThat(fx(ins::upToDate)).isFalse();
+        assertThat(fx(ins::shown)).isEqualTo(step0);
+        assertThat(fx(ins::showsStaleRows)).isTrue();
+        assertThat(fx(ins::summaryText)).isEqualTo("listing… (showing step 0)");
         hold.countDown();
         inspectorShown();
         assertThat(fx(ins::shown)).hasSize(n + 1).extracting(e -> e.row().get(2)).contains("extra");
+        assertThat(fx(ins::showsStaleRows)).isFalse();
+        assertThat(fx(ins::summaryText)).isEqualTo((n + 1) + " rows");
+
+        // sorted by name at the same step: the unsorted rows stay, dimmed, until the sorted ones are listed
+        List<ValueRows.Entry> unsorted = fx(ins::shown);
+        hold = holdInspectorThread();
+        sortByNameDescending(ins);
+        assertThat(fx(ins::shown)).isEqualTo(unsorted);
+        assertThat(fx(ins::showsStaleRows)).isTrue();
+        assertThat(fx(ins::summaryText)).isEqualTo("listing… (showing the previous listing)");
+        hold.countDown();
+        inspectorShown();
+        assertThat(fx(ins::showsStaleRows)).isFalse();
+        assertThat(fx(ins::shown)).extracting(e -> (String) e.row().get(1)).hasSize(n + 1).isSortedAccordingTo(java.util.Comparator.reverseOrder());
     }
 
     /**
