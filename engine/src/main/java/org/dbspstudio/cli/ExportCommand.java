@@ -25,8 +25,14 @@ import picocli.CommandLine.Parameters;
             "flink-sql, feldera-sql: a table per input, a view per operator and per output; an incremental circuit",
             "is written in its snapshot form. An operator with no SQL form is refused, naming it (exit code 1)."})
 final class ExportCommand extends DbspCommand {
-    /** Export formats, as written on the command line. */
-    static final List<String> FORMATS = List.of("dot", Dialect.FLINK.cliName(), Dialect.FELDERA.cliName());
+    /**
+     * Export formats, as written on the command line. A method, not a constant: {@link Dialect}
+     * loads Calcite's SQL parser when first used (half a second), and the command line builds
+     * every command's options before it runs one, e.g. {@code run}.
+     */
+    static List<String> formats() {
+        return List.of("dot", Dialect.FLINK.cliName(), Dialect.FELDERA.cliName());
+    }
 
     @Option(names = "--format", required = true, paramLabel = "FORMAT", completionCandidates = Formats.class,
             description = "output format: ${COMPLETION-CANDIDATES}")
@@ -35,7 +41,7 @@ final class ExportCommand extends DbspCommand {
     static final class Formats implements Iterable<String> {
         @Override
         public java.util.Iterator<String> iterator() {
-            return FORMATS.iterator();
+            return formats().iterator();
         }
     }
 
@@ -47,8 +53,8 @@ final class ExportCommand extends DbspCommand {
 
     @Override
     int run(PrintWriter out, PrintWriter err) {
-        if (!FORMATS.contains(format.toLowerCase(Locale.ROOT))) {
-            err.println("dbsp export: unknown format '" + format + "' (formats: " + String.join(", ", FORMATS) + ")");
+        if (!formats().contains(format.toLowerCase(Locale.ROOT))) {
+            err.println("dbsp export: unknown format '" + format + "' (formats: " + String.join(", ", formats()) + ")");
             return CliSupport.UNREADABLE;
         }
         Dialect dialect = Dialect.fromCliName(format);

@@ -389,6 +389,14 @@ final class RunCommand extends DbspCommand {
         private final Simulation sim;
         private final boolean trace;
         private final ObjectNode json = JSON.createObjectNode();
+        /**
+         * The lines of the step being printed, written to {@code out} in large pieces: {@code out}
+         * flushes at every println ({@link Main#main} gives it autoflush), which was one system
+         * call per printed row (1.25M for the closure of 2,000 nodes).
+         */
+        private final StringBuilder text = new StringBuilder(1 << 16);
+        private static final String NL = System.lineSeparator();
+        private static final int CHUNK = 1 << 16;
 
         RunPrinter(PrintWriter out, Format format, Simulation sim, boolean trace) {
             this.out = out;
@@ -399,7 +407,8 @@ final class RunCommand extends DbspCommand {
 
         void begin() {
             if (format == Format.csv) {
-                out.println(trace ? "stream,step,iterations,weight,values..." : "output,step,weight,values...");
+                line(trace ? "stream,step,iterations,weight,values..." : "output,step,weight,values...");
+                flush();
             }
             if (format == Format.json) {
                 ObjectNode o = json.putObject("outputs");
@@ -432,7 +441,7 @@ final class RunCommand extends DbspCommand {
                     }
                 });
             }
-            out.flush();
+            flush();
         }
 
         /** Prints the outputs' changes at step t (outputs without a change at t are skipped). */
@@ -448,10 +457,11 @@ final class RunCommand extends DbspCommand {
                     case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
                 }
             }
-            out.flush();
+            flush();
         }
 
         void end() {
+            flush();
             if (format == Format.json) {
                 try {
                     out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json));
@@ -462,43 +472,78 @@ final class RunCommand extends DbspCommand {
             out.flush();
         }
 
+        /** Adds a line to the step's text, writing the text out when it is large. */
+        private void line(String s) {
+            text.append(s);
+            endLine();
+        }
+
+        private void endLine() {
+            text.append(NL);
+            if (text.length() >= CHUNK) {
+                out.write(text.toString());
+                text.setLength(0);
+            }
+        }
+
+        /** Writes the text printed so far and flushes {@code out} (after each step: a run's output shows step by step). */
+        private void flush() {
+            if (text.length() > 0) {
+                out.write(text.toString());
+                text.setLength(0);
+            }
+            out.flush();
+        }
+
         private void table(String prefix, StreamValue v) {
             if (v instanceof ZInt z) {
-                out.println(prefix + " " + z.value());
+                line(prefix + " " + z.value());
                 return;
             }
             List<Change> rows = rows(v);
             if (rows.isEmpty()) {
-                out.println(prefix + " (no change)");
+                line(prefix + " (no change)");
             }
             for (Change c : rows) {
-                out.println(prefix + " " + (c.weight() > 0 ? "+" : "") + c.weight() + " " + c.row());
+                text.append(prefix).append(' ');
+                if (c.weight() > 0) {
+                    text.append('+');
+                }
+                text.append(c.weight()).append(' ').append(c.row());
+                endLine();
             }
         }
 
         private void csv(String prefix, StreamValue v) {
             if (v instanceof ZInt z) {
-                out.println(prefix + ",," + z.value());
+                line(prefix + ",," + z.value());
                 return;
             }
             for (Change c : rows(v)) {
-                StringBuilder sb = new StringBuilder(prefix).append(',').append(c.weight());
+                text.append(prefix).append(',').append(c.weight());
                 for (Object x : c.row().asList()) {
-                    sb.append(',').append(csvValue(x));
+                    text.append(',');
+                    csvValue(text, x);
                 }
-                out.println(sb);
+                endLine();
             }
         }
 
-        private static String csvValue(Object x) {
+        private static void csvValue(StringBuilder sb, Object x) {
             if (x == null) {
-                return "NULL";
+                sb.append("NULL");
+                return;
+            }
+            if (x instanceof Long l) {
+                sb.append(l.longValue()); // the same digits as Long.toString, without the String
+                return;
             }
             String s = x.toString();
             if (x instanceof String && (s.contains(",") || s.contains("\"") || s.isEmpty() || s.equalsIgnoreCase("null"))) {
-                return "\"" + s.replace("\"", "\"\"") + "\"";
+                sb.append('"').append(s.replace("\"", "\"\"")).append('"');
+                return;
             }
-            return s;
+            sb.append(s);
         }
 
         private static List<Change> rows(StreamValue v) {
