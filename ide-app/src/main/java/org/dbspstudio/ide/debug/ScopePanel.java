@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.IntConsumer;
@@ -36,7 +38,8 @@ import javafx.stage.FileChooser;
  *
  * <p>The samples are read on the scope's own thread (a pass over each step's change and the
  * first step's contents of every pinned stream) and handed to the JavaFX thread, which only
- * draws them; until they arrive the previous plots stay on screen.
+ * draws them; until they arrive the previous plots stay on screen. A top-level stream's samples
+ * read in the session's run are kept: after a step only the new step's change is read.
  */
 public final class ScopePanel extends VBox {
     static final double LEFT = 170;
@@ -55,6 +58,11 @@ public final class ScopePanel extends VBox {
     private Supplier<StreamRef> inspected = () -> null;
     private IntConsumer onSeek = t -> { };
     private String textColor = "#1f2328";
+    /**
+     * The top-level waveforms last read while the session was idle, which the next refresh goes on
+     * from (reading only the steps run since), by stream (JavaFX thread).
+     */
+    private final Map<StreamRef, Waveform.Read> reads = new HashMap<>();
     /** The waveforms drawn (JavaFX thread). */
     private List<Waveform> plotted = List.of();
     /** The newest refresh asked for (written on the JavaFX thread, read on the scope's). */
@@ -148,6 +156,9 @@ public final class ScopePanel extends VBox {
 
     /** Follows a document's session and its own pinned streams. */
     public void bind(DebugSession s, List<StreamRef> streams) {
+        if (s != session) {
+            reads.clear();
+        }
         session = s;
         pinned = streams;
         refresh();
@@ -204,14 +215,25 @@ public final class ScopePanel extends VBox {
         if (!plotted.stream().allMatch(w -> refs.contains(w.ref()))) {
             draw(plotted.stream().filter(w -> refs.contains(w.ref())).toList());
         }
+        reads.keySet().retainAll(refs);
+        Map<StreamRef, Waveform.Read> from = Map.copyOf(reads);
+        long version = s.versionProperty().get();
+        boolean idle = !s.busyProperty().get();
         PLOTTER.execute(() -> {
             List<Waveform> ws = new ArrayList<>();
+            Map<StreamRef, Waveform.Read> read = new HashMap<>();
             try {
                 for (StreamRef r : refs) {
                     if (request != requested) {
                         return;
                     }
-                    ws.add(Waveform.of(s, r, at));
+                    if (r.depth() == 0) {
+                        Waveform.Read w = Waveform.read(s, r, at, from.get(r));
+                        read.put(r, w);
+                        ws.add(w.waveform());
+                    } else {
+                        ws.add(Waveform.of(s, r, at));
+                    }
                 }
             } catch (RuntimeException | OutOfMemoryError e) {
                 String why = "Cannot plot the pinned streams: " + e.getMessage();
@@ -224,7 +246,14 @@ public final class ScopePanel extends VBox {
                 });
                 return;
             }
-            Platform.runLater(() -> show(request, ws));
+            Platform.runLater(() -> {
+                // gone on from at the next refresh only when no engine job ran meanwhile (a job replacing the run
+                // changes the values before the run's id is published to the views): idle at both ends, nothing published
+                if (request == requested && session == s && idle && !s.busyProperty().get() && s.versionProperty().get() == version) {
+                    reads.putAll(read);
+                }
+                show(request, ws);
+            });
         });
     }
 

@@ -37,33 +37,63 @@ public record Waveform(StreamRef ref, String axis, boolean numeric, List<Sample>
      * over each step's change and the first step's contents, from any thread (the scope's own).
      */
     public static Waveform of(DebugSession s, StreamRef ref, Steps at) {
-        List<Sample> out = new ArrayList<>();
         if (s == null || at.cursor() < 0) {
-            return new Waveform(ref, ref.depth() == 0 ? "step" : "iteration", false, out);
+            return new Waveform(ref, ref.depth() == 0 ? "step" : "iteration", false, new ArrayList<>());
         }
+        return ref.depth() == 0 ? read(s, ref, at, null).waveform() : inner(s, ref, at);
+    }
+
+    /**
+     * A top-level stream's waveform read over the steps {@code first} to {@code end} − 1 of the
+     * session's run {@code runId}, with the size of the contents at its last step ({@code size},
+     * null when the next step's contents are to be weighed).
+     */
+    record Read(Waveform waveform, int first, int end, Long size, long runId) {
+    }
+
+    /**
+     * Reads the waveform of {@code ref}, a top-level stream, over {@code at} (a step run), going on
+     * from {@code from} when it was read in the same run from the same first step: only the
+     * steps after it are read then (a step's change; the first step's contents are not weighed again).
+     */
+    static Read read(DebugSession s, StreamRef ref, Steps at, Read from) {
+        // the run before the values: a waveform read while the run was replaced is never gone on from (see ScopePanel)
+        long run = s.runId();
+        List<Sample> out = new ArrayList<>();
         boolean numeric = false;
-        if (ref.depth() == 0) {
-            // a step's contents are the previous step's plus its change: their total weight is
-            // read once, then followed by the changes (a large stream is not read at every step)
-            Long size = null;
-            for (int t = Math.max(0, at.first()); t < at.end(); t++) {
-                StreamValue v = s.value(ref, t);
-                StreamValue change = s.change(ref, t);
-                Sample p;
-                if (v instanceof ZInt || size == null) {
-                    StreamValue contents = s.contents(ref, t);
-                    p = sample(t, v, change, contents);
-                    size = contents == null || v instanceof ZInt ? null : p.size();
-                } else {
-                    long[] pn = change == null ? new long[2] : ValueRows.weights(change);
-                    size += pn[0] - pn[1];
-                    p = new Sample(t, null, pn[0], pn[1], size);
-                }
-                numeric |= p.value() != null;
-                out.add(p);
-            }
-            return new Waveform(ref, "step", numeric, out);
+        // a step's contents are the previous step's plus its change: their total weight is
+        // read once, then followed by the changes (a large stream is not read at every step)
+        Long size = null;
+        int start = Math.max(0, at.first());
+        if (from != null && from.runId() == run && from.first() == at.first() && from.end() <= at.end()) {
+            out.addAll(from.waveform().samples());
+            numeric = from.waveform().numeric();
+            size = from.size();
+            start = Math.max(start, from.end());
         }
+        for (int t = start; t < at.end(); t++) {
+            StreamValue v = s.value(ref, t);
+            StreamValue change = s.change(ref, t);
+            Sample p;
+            if (v instanceof ZInt || size == null) {
+                StreamValue contents = s.contents(ref, t);
+                p = sample(t, v, change, contents);
+                size = contents == null || v instanceof ZInt ? null : p.size();
+            } else {
+                long[] pn = change == null ? new long[2] : ValueRows.weights(change);
+                size += pn[0] - pn[1];
+                p = new Sample(t, null, pn[0], pn[1], size);
+            }
+            numeric |= p.value() != null;
+            out.add(p);
+        }
+        return new Read(new Waveform(ref, "step", numeric, List.copyOf(out)), at.first(), at.end(), size, run);
+    }
+
+    /** The waveform of a stream inside a nested circuit: over the inner iterations of the current step (the last ones outside). */
+    private static Waveform inner(DebugSession s, StreamRef ref, Steps at) {
+        List<Sample> out = new ArrayList<>();
+        boolean numeric = false;
         int step = at.cursor();
         int[] outer = new int[ref.depth() - 1];
         for (int d = 0; d < outer.length; d++) {

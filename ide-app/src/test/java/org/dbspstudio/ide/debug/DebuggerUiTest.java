@@ -417,9 +417,13 @@ class DebuggerUiTest extends IdeTestBase {
                         List.of(DebugFixtures.ch(1, n, "new"))),
                 List.of(List.of(), List.of(DebugFixtures.ch(-1, 3, "item3")), List.of(DebugFixtures.ch(1, n, "first"))));
         List<String> countedOnFx = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> countedByScope = new java.util.concurrent.CopyOnWriteArrayList<>();
         ValueRows.onCount = rows -> {
             if (rows >= SummaryCache.DIRECT && javafx.application.Platform.isFxApplicationThread()) {
                 countedOnFx.add(rows + " rows");
+            }
+            if (rows >= SummaryCache.DIRECT && Thread.currentThread().getName().equals("dbsp-scope")) {
+                countedByScope.add(rows + " rows");
             }
         };
         try {
@@ -434,6 +438,7 @@ class DebuggerUiTest extends IdeTestBase {
             fx(() -> debugger().showPanel("Inspector"));
             DebugSession s = debugger().session(t);
             int at = -1;
+            boolean firstVisit = true;
             for (int step : new int[] {0, 1, 2, 3, 2, 1, 3, 0, 2}) {
                 if (step == at + 1) {
                     robot.clickOn("#debug-step");
@@ -472,6 +477,15 @@ class DebuggerUiTest extends IdeTestBase {
                             .containsExactly(pn[0], pn[1], total[0] - total[1]);
                 }
                 assertThat(countedOnFx).as("values counted on the JavaFX thread up to step " + step).isEmpty();
+                if (firstVisit) {
+                    // the scope read the join's first step (its change and contents of 6,096 rows) on its own thread, once
+                    assertThat(countedByScope).as("large values the scope counted at the first step").isNotEmpty();
+                    firstVisit = false;
+                } else {
+                    // then only the steps run since (small changes): stepping on, back or jumping reads no large value again
+                    assertThat(countedByScope).as("large values the scope counted again at step " + step).isEmpty();
+                }
+                countedByScope.clear();
             }
         } finally {
             ValueRows.onCount = rows -> { };
