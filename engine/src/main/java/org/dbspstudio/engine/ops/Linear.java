@@ -2,6 +2,7 @@ package org.dbspstudio.engine.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.dbspstudio.engine.value.CellBatch;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
@@ -44,11 +45,19 @@ final class Linear {
     static OpNode filter(Build b) throws org.dbspstudio.engine.run.EngineException {
         RowSchemaScope s = RowSchemaScope.of(b.inType("in"));
         TypedExpr p = b.expr("predicate", b.op().params().string("predicate"), s.scope());
+        CellExprs.Compiled<CellExprs.Pred> onCells = CellExprs.pred(b.op().params().string("predicate"), s.scope());
         return new Unary(b.op()) {
             @Override
             StreamValue apply(StreamValue v, Ctx ctx) throws ExprException {
                 ZSet z = (ZSet) v;
                 ctx.work(z.size());
+                CellBatch cells = z.cells();
+                if (cells != null && onCells != null && onCells.applies(cells)) {
+                    ZSet kept = filterCells(cells, onCells.f());
+                    if (kept != null) {
+                        return kept;
+                    }
+                }
                 return z.filter(r -> Boolean.TRUE.equals(p.eval(r)));
             }
         };
@@ -56,11 +65,19 @@ final class Linear {
 
     static OpNode map(Build b) throws org.dbspstudio.engine.run.EngineException {
         KeyFn f = projection(b, "projection", b.op().params().namedExprs("projection"));
+        CellMap onCells = CellMap.of(b, b.op().params().namedExprs("projection"));
         return new Unary(b.op()) {
             @Override
             StreamValue apply(StreamValue v, Ctx ctx) throws ExprException {
                 ZSet z = (ZSet) v;
                 ctx.work(z.size());
+                CellBatch cells = z.cells();
+                if (cells != null && onCells != null) {
+                    ZSet mapped = onCells.apply(cells);
+                    if (mapped != null) {
+                        return mapped;
+                    }
+                }
                 ZSet.Builder out = ZSet.builder(z.size());
                 z.forEachX((r, w) -> out.add(f.apply(r), w));
                 return out.build();
@@ -103,6 +120,114 @@ final class Linear {
                 return out.build();
             }
         };
+    }
+
+    /** The rows of a batch passing a predicate on cells; null when the arithmetic overflows (the row path then reports it). */
+    private static ZSet filterCells(CellBatch cells, CellExprs.Pred p) {
+        int n = cells.size();
+        int[] sel = new int[n];
+        int k = 0;
+        try {
+            for (int i = 0; i < n; i++) {
+                if (p.at(cells, i)) {
+                    sel[k++] = i;
+                }
+            }
+        } catch (ArithmeticException e) {
+            return null;
+        }
+        return ZSet.ofCells(cells.select(sel, k));
+    }
+
+    /**
+     * A projection over a batch of cells: a plain column reference shares the input's column, a
+     * BIGINT expression ({@link CellExprs}) is computed as a column, and any other expression is
+     * evaluated over each row into a column of objects. The output's rows are distinct without
+     * consolidating when every input column is copied or mapped one-to-one into some output column
+     * (then distinct input rows give distinct output rows); otherwise equal rows are consolidated.
+     */
+    static final class CellMap {
+        private final int[] plain;
+        private final List<CellExprs.Compiled<CellExprs.Num>> nums;
+        private final TypedExpr[] exprs;
+        private final int inArity;
+        private final boolean injective;
+
+        private CellMap(int[] plain, List<CellExprs.Compiled<CellExprs.Num>> nums, TypedExpr[] exprs, int inArity,
+                        boolean injective) {
+            this.plain = plain;
+            this.nums = nums;
+            this.exprs = exprs;
+            this.inArity = inArity;
+            this.injective = injective;
+        }
+
+        static CellMap of(Build b, List<NamedExpr> exprs) throws org.dbspstudio.engine.run.EngineException {
+            if (exprs == null || exprs.isEmpty() || !(b.inType("in") instanceof StreamType.ZSet z)) {
+                return null;
+            }
+            Scope s = Scope.of(z.row());
+            int n = exprs.size();
+            int[] plain = new int[n];
+            List<CellExprs.Compiled<CellExprs.Num>> nums = new ArrayList<>();
+            TypedExpr[] typed = new TypedExpr[n];
+            java.util.BitSet covered = new java.util.BitSet();
+            for (int i = 0; i < n; i++) {
+                String sql = exprs.get(i).expr();
+                typed[i] = b.expr("projection", sql, s);
+                int c = typed[i].plainColumn();
+                plain[i] = c >= 0 && c < 1 << 16 ? c : -1;
+                CellExprs.Compiled<CellExprs.Num> num = plain[i] >= 0 ? null : CellExprs.num(sql, s);
+                nums.add(num);
+                if (plain[i] >= 0) {
+                    covered.set(plain[i]);
+                } else if (num != null && num.injectiveOf() >= 0) {
+                    covered.set(num.injectiveOf());
+                }
+            }
+            int arity = z.row().size();
+            return new CellMap(plain, nums, typed, arity, covered.cardinality() == arity);
+        }
+
+        /** The projected batch; null when it cannot be computed on cells (the row path then runs). */
+        ZSet apply(CellBatch in) throws ExprException {
+            if (in.arity() != inArity) {
+                return null;
+            }
+            int n = in.size();
+            int m = plain.length;
+            long[][] longs = new long[m][];
+            Object[][] objects = new Object[m][];
+            for (int i = 0; i < m; i++) {
+                CellExprs.Compiled<CellExprs.Num> num = nums.get(i);
+                if (plain[i] >= 0) {
+                    longs[i] = in.longs(plain[i]);
+                    objects[i] = in.objects(plain[i]);
+                } else if (num != null && num.applies(in)) {
+                    long[] col = new long[n];
+                    CellExprs.Num f = num.f();
+                    try {
+                        for (int r = 0; r < n; r++) {
+                            col[r] = f.at(in, r);
+                        }
+                    } catch (ArithmeticException e) {
+                        return null;
+                    }
+                    longs[i] = col;
+                } else {
+                    Object[] col = new Object[n];
+                    for (int r = 0; r < n; r++) {
+                        col[r] = exprs[i].eval(in.row(r));
+                    }
+                    objects[i] = col;
+                }
+            }
+            long[] w = new long[n];
+            for (int r = 0; r < n; r++) {
+                w[r] = in.weight(r);
+            }
+            return ZSet.ofCells(CellBatch.of(n, longs, objects, w, injective));
+        }
     }
 
     static KeyFn projection(Build b, String param, List<NamedExpr> exprs) throws org.dbspstudio.engine.run.EngineException {

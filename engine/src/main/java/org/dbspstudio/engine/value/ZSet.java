@@ -32,6 +32,8 @@ public final class ZSet implements StreamValue {
     private final PMap<Row, Long> map;
     private final FlatRows flat;
     private final Spine spine;
+    /** Or rows as columns of cells ({@link CellBatch}: a source's changes and what linear operators make of them). */
+    private final CellBatch cells;
     /**
      * Or none of them, and the value is read by accumulation from a nested-time trace: the rows of
      * {@code nested} up to iteration {@code upTo} ({@link NestedTrace}), {@code nestedSize} of them.
@@ -51,16 +53,39 @@ public final class ZSet implements StreamValue {
         this.map = map;
         this.flat = flat;
         this.spine = spine;
+        this.cells = null;
         this.nested = null;
         this.from = 0;
         this.upTo = 0;
         this.nestedSize = 0;
     }
 
+    private ZSet(CellBatch cells) {
+        this.map = null;
+        this.flat = null;
+        this.spine = null;
+        this.cells = cells;
+        this.nested = null;
+        this.from = 0;
+        this.upTo = 0;
+        this.nestedSize = 0;
+    }
+
+    /** The Z-set of a batch of cells (null: empty). */
+    public static ZSet ofCells(CellBatch b) {
+        return b == null || b.n == 0 ? EMPTY : new ZSet(b);
+    }
+
+    /** This value's rows as columns of cells, or null when it is held in another form. */
+    public CellBatch cells() {
+        return cells;
+    }
+
     private ZSet(NestedTrace.Cell nested, int from, int upTo, int size) {
         this.map = null;
         this.flat = null;
         this.spine = null;
+        this.cells = null;
         this.nested = nested;
         this.from = from;
         this.upTo = upTo;
@@ -93,14 +118,23 @@ public final class ZSet implements StreamValue {
 
     /** This value in one of the stored forms (a nested-time view copied into a flat table). */
     private ZSet solid() {
-        if (nested == null) {
+        if (nested == null && cells == null) {
             return this;
         }
         ZSet s = solid;
         if (s == null) {
-            Builder b = new Builder(nestedSize);
-            nested.get().forEach(from, upTo, b::add);
-            s = b.build();
+            if (cells != null) {
+                // the rows are distinct: a flat table of them, without consolidating
+                FlatRows f = new FlatRows(cells.n);
+                for (int i = 0; i < cells.n; i++) {
+                    f.add(cells.row(i), cells.weights[i]);
+                }
+                s = new ZSet(null, f);
+            } else {
+                Builder b = new Builder(nestedSize);
+                nested.get().forEach(from, upTo, b::add);
+                s = b.build();
+            }
             solid = s;
         }
         return s;
@@ -117,7 +151,7 @@ public final class ZSet implements StreamValue {
 
     /** The persistent trie form (converted from the flat or packed form when needed). */
     private PMap<Row, Long> trie() {
-        if (nested != null) {
+        if (nested != null || cells != null) {
             return solid().trie();
         }
         if (map != null) {
@@ -154,6 +188,9 @@ public final class ZSet implements StreamValue {
         }
         if (nested != null) {
             return nested.get().arity;
+        }
+        if (cells != null) {
+            return cells.arity;
         }
         Row[] first = {null};
         if (flat != null) {
@@ -220,10 +257,38 @@ public final class ZSet implements StreamValue {
         return builder().add(row, weight).build();
     }
 
+    /**
+     * The Z-set of a source's changes: consolidated, then held as columns of cells
+     * ({@link CellBatch}) when the rows have one arity (of at most {@link CellBatch#MAX_ARITY}).
+     */
     public static ZSet ofChanges(List<Change> changes) {
-        Builder b = builder();
+        Builder b = builder(changes.size());
         changes.forEach(c -> b.add(c.row(), c.weight()));
-        return b.build();
+        return b.build().asCells();
+    }
+
+    /** This value as columns of cells when it is a flat table of rows of one arity; else itself. */
+    public ZSet asCells() {
+        if (flat == null || flat.size == 0) {
+            return this;
+        }
+        FlatRows f = flat;
+        Row[] rows = new Row[f.size];
+        long[] w = new long[f.size];
+        int k = 0;
+        for (int i = 0; i < f.used; i++) {
+            if (f.weights[i] != 0) {
+                rows[k] = f.keys[i];
+                w[k++] = f.weights[i];
+            }
+        }
+        CellBatch c = CellBatch.ofRows(rows, w, k);
+        if (c == null) {
+            return this;
+        }
+        ZSet z = new ZSet(c);
+        z.solid = this; // the flat table it came from answers lookups
+        return z;
     }
 
     public static ZSet ofMap(Map<Row, Long> m) {
@@ -268,6 +333,9 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             return flat.get(row);
         }
+        if (cells != null) {
+            return solid().weight(row);
+        }
         if (nested != null) {
             return nested.get().weight(row, from, upTo);
         }
@@ -284,7 +352,7 @@ public final class ZSet implements StreamValue {
 
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
-        return flat != null ? flat.size : spine != null ? spine.size : nested != null ? nestedSize : map.size();
+        return flat != null ? flat.size : cells != null ? cells.n : spine != null ? spine.size : nested != null ? nestedSize : map.size();
     }
 
     @Override
@@ -311,6 +379,10 @@ public final class ZSet implements StreamValue {
                     action.accept(k[i], w[i]);
                 }
             }
+        } else if (cells != null) {
+            for (int i = 0; i < cells.n; i++) {
+                action.accept(cells.row(i), cells.weights[i]);
+            }
         } else if (spine != null) {
             spine.forEach(action::accept);
         } else if (nested != null) {
@@ -330,6 +402,12 @@ public final class ZSet implements StreamValue {
                 if (w[i] != 0) {
                     action.accept(k[i], w[i]);
                 }
+            }
+            return;
+        }
+        if (cells != null) {
+            for (int i = 0; i < cells.n; i++) {
+                action.accept(cells.row(i), cells.weights[i]);
             }
             return;
         }
@@ -446,6 +524,10 @@ public final class ZSet implements StreamValue {
             PMap<Row, Long> m = e.build();
             return m.isEmpty() ? EMPTY : new ZSet(m, null);
         }
+        if (cells != null && o.cells != null && cells.arity == o.cells.arity) {
+            // two batches of cells: one after the other, consolidated on the cells
+            return ofCells(CellBatch.plus(cells, o.cells, sign));
+        }
         Builder b;
         if (big == this || !negate) {
             b = big.toBuilder();
@@ -469,6 +551,16 @@ public final class ZSet implements StreamValue {
         if (nested != null) {
             return solid().filter(keep);
         }
+        if (cells != null) {
+            int[] sel = new int[cells.n];
+            int k = 0;
+            for (int i = 0; i < cells.n; i++) {
+                if (keep.test(cells.row(i))) {
+                    sel[k++] = i;
+                }
+            }
+            return ofCells(cells.select(sel, k));
+        }
         if (flat == null) {
             Builder b = new Builder(size());
             forEachX((r, w) -> {
@@ -491,6 +583,9 @@ public final class ZSet implements StreamValue {
 
     @Override
     public ZSet negate() {
+        if (cells != null) {
+            return new ZSet(cells.negate());
+        }
         if (spine != null) {
             return new ZSet(null, null, spine.negate());
         }

@@ -1,0 +1,353 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Objects;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A batch of distinct rows of one arity held as columns of cells, each row with a non-zero weight:
+ * a column whose every value is a non-null {@code Long} is a {@code long[]} (a LONG column), any
+ * other column an {@code Object[]} of the values themselves (strings, decimals, NULLs, ...). This is
+ * the form of the changes a source hands to a circuit ({@link ZSet#ofChanges}) and of what the
+ * linear operators make of them: a filter evaluates its predicate on the cells and keeps the rows
+ * it passes, a map computes its integer columns as columns and shares the columns it copies, and a
+ * sum of two batches concatenates them and consolidates on the cells — no row object per change.
+ * Operators that need rows read them: the batch's own rows when it was built from rows
+ * ({@link #rows}), else rows decoded from the cells.
+ *
+ * <p>Immutable once built: the arrays may be shared between batches (a map copies a column by
+ * sharing its array; a negation shares everything but the weights).
+ */
+public final class CellBatch {
+    /** Batches of at most this many columns (a row's hash mixes every cell). */
+    public static final int MAX_ARITY = 64;
+
+    final int arity;
+    final int n;
+    final long[][] longs;
+    final Object[][] objects;
+    final long[] weights;
+    /** The rows themselves (row i equals {@link #row(int)}), when the batch was built from rows; else null. */
+    final Row[] rows;
+
+    private CellBatch(int arity, int n, long[][] longs, Object[][] objects, long[] weights, Row[] rows) {
+        this.arity = arity;
+        this.n = n;
+        this.longs = longs;
+        this.objects = objects;
+        this.weights = weights;
+        this.rows = rows;
+    }
+
+    public int arity() {
+        return arity;
+    }
+
+    public int size() {
+        return n;
+    }
+
+    /** Whether column {@code c} is a LONG column (every value a non-null {@code Long}, held in {@link #longs(int)}). */
+    public boolean isLong(int c) {
+        return longs[c] != null;
+    }
+
+    /** A LONG column's values (shared: do not modify). */
+    public long[] longs(int c) {
+        return longs[c];
+    }
+
+    /** A column's values as objects when it is not a LONG column (shared: do not modify); else null. */
+    public Object[] objects(int c) {
+        return objects[c];
+    }
+
+    /** Row {@code i}'s value in column {@code c}. */
+    public Object value(int c, int i) {
+        long[] l = longs[c];
+        return l != null ? (Object) l[i] : objects[c][i];
+    }
+
+    /** Row {@code i}'s weight. */
+    public long weight(int i) {
+        return weights[i];
+    }
+
+    /** Row {@code i} (the batch's own row when it has them, else decoded from the cells). */
+    public Row row(int i) {
+        if (rows != null) {
+            return rows[i];
+        }
+        Object[] v = new Object[arity];
+        for (int c = 0; c < arity; c++) {
+            long[] l = longs[c];
+            v[c] = l != null ? (Object) l[i] : objects[c][i];
+        }
+        return Row.wrap(v);
+    }
+
+    /**
+     * The batch of {@code rows} (distinct, of one arity, at most {@link #MAX_ARITY} columns) with
+     * their weights (non-zero), {@code n} of them; null when the rows cannot form one (mixed arities).
+     */
+    static CellBatch ofRows(Row[] rows, long[] weights, int n) {
+        if (n == 0) {
+            return null;
+        }
+        int arity = rows[0].size();
+        if (arity == 0 || arity > MAX_ARITY) {
+            return null;
+        }
+        for (int i = 1; i < n; i++) {
+            if (rows[i].size() != arity) {
+                return null;
+            }
+        }
+        long[][] longs = new long[arity][];
+        Object[][] objects = new Object[arity][];
+        for (int c = 0; c < arity; c++) {
+            long[] l = new long[n];
+            boolean allLong = true;
+            for (int i = 0; i < n; i++) {
+                if (rows[i].get(c) instanceof Long x) {
+                    l[i] = x;
+                } else {
+                    allLong = false;
+                    break;
+                }
+            }
+            if (allLong) {
+                longs[c] = l;
+            } else {
+                Object[] o = new Object[n];
+                for (int i = 0; i < n; i++) {
+                    o[i] = rows[i].get(c);
+                }
+                objects[c] = o;
+            }
+        }
+        return new CellBatch(arity, n, longs, objects, weights.length == n ? weights : java.util.Arrays.copyOf(weights, n),
+                rows.length == n ? rows : java.util.Arrays.copyOf(rows, n));
+    }
+
+    /**
+     * A batch of {@code n} rows given as columns ({@code longs[c]} or {@code objects[c]} set for each
+     * column, each of at least {@code n} entries) and weights (none 0). With {@code distinct} the
+     * caller knows the rows are distinct; otherwise equal rows are consolidated (weights added,
+     * rows whose weights cancel dropped). Null when no row is left.
+     */
+    public static CellBatch of(int n, long[][] longs, Object[][] objects, long[] weights, boolean distinct) {
+        if (n == 0) {
+            return null;
+        }
+        CellBatch b = new CellBatch(longs.length, n, longs, objects, weights, null);
+        return distinct ? b : b.consolidated();
+    }
+
+    /** The rows at positions {@code sel[0..k)} (ascending), with their weights; this batch when all are kept. */
+    public CellBatch select(int[] sel, int k) {
+        if (k == n) {
+            return this;
+        }
+        if (k == 0) {
+            return null;
+        }
+        long[][] l = new long[arity][];
+        Object[][] o = new Object[arity][];
+        for (int c = 0; c < arity; c++) {
+            if (longs[c] != null) {
+                long[] src = longs[c];
+                long[] dst = new long[k];
+                for (int j = 0; j < k; j++) {
+                    dst[j] = src[sel[j]];
+                }
+                l[c] = dst;
+            } else {
+                Object[] src = objects[c];
+                Object[] dst = new Object[k];
+                for (int j = 0; j < k; j++) {
+                    dst[j] = src[sel[j]];
+                }
+                o[c] = dst;
+            }
+        }
+        long[] w = new long[k];
+        Row[] rs = rows == null ? null : new Row[k];
+        for (int j = 0; j < k; j++) {
+            w[j] = weights[sel[j]];
+            if (rs != null) {
+                rs[j] = rows[sel[j]];
+            }
+        }
+        return new CellBatch(arity, k, l, o, w, rs);
+    }
+
+    /** The same rows with weights negated (the columns are shared). */
+    CellBatch negate() {
+        long[] w = new long[n];
+        for (int i = 0; i < n; i++) {
+            w[i] = Math.negateExact(weights[i]);
+        }
+        return new CellBatch(arity, n, longs, objects, w, rows);
+    }
+
+    /**
+     * a + sign·b: the two batches' rows one after the other, consolidated on the cells; null when
+     * nothing is left. The arities must be equal.
+     */
+    static CellBatch plus(CellBatch a, CellBatch b, long sign) {
+        int n = a.n + b.n;
+        int arity = a.arity;
+        long[][] l = new long[arity][];
+        Object[][] o = new Object[arity][];
+        for (int c = 0; c < arity; c++) {
+            if (a.longs[c] != null && b.longs[c] != null) {
+                long[] x = new long[n];
+                System.arraycopy(a.longs[c], 0, x, 0, a.n);
+                System.arraycopy(b.longs[c], 0, x, a.n, b.n);
+                l[c] = x;
+            } else {
+                Object[] x = new Object[n];
+                for (int i = 0; i < a.n; i++) {
+                    x[i] = a.value(c, i);
+                }
+                for (int i = 0; i < b.n; i++) {
+                    x[a.n + i] = b.value(c, i);
+                }
+                o[c] = x;
+            }
+        }
+        long[] w = new long[n];
+        System.arraycopy(a.weights, 0, w, 0, a.n);
+        for (int i = 0; i < b.n; i++) {
+            w[a.n + i] = sign < 0 ? Math.negateExact(b.weights[i]) : b.weights[i];
+        }
+        Row[] rs = null;
+        if (a.rows != null && b.rows != null) {
+            rs = new Row[n];
+            System.arraycopy(a.rows, 0, rs, 0, a.n);
+            System.arraycopy(b.rows, 0, rs, a.n, b.n);
+        }
+        return new CellBatch(arity, n, l, o, w, rs).consolidated();
+    }
+
+    private static int mix(long h) {
+        h *= 0x9E3779B97F4A7C15L;
+        return (int) (h ^ (h >>> 29) ^ (h >>> 43));
+    }
+
+    /**
+     * The hash of row i's cells: of its LONG cells only when {@code longsOnly} (no object is read:
+     * equal rows still hash equal, rows differing only in object cells collide), else of all.
+     */
+    private int hash(int i, boolean longsOnly) {
+        long h = 0;
+        for (int c = 0; c < arity; c++) {
+            long[] l = longs[c];
+            long x;
+            if (l != null) {
+                x = l[i];
+            } else if (longsOnly) {
+                continue;
+            } else {
+                x = Objects.hashCode(objects[c][i]);
+            }
+            h = (h + x) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 31;
+        }
+        return mix(h);
+    }
+
+    /** Whether rows i and j have equal cells. */
+    private boolean same(int i, int j) {
+        for (int c = 0; c < arity; c++) {
+            long[] l = longs[c];
+            if (l != null) {
+                if (l[i] != l[j]) {
+                    return false;
+                }
+            } else if (!Objects.equals(objects[c][i], objects[c][j])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Equal rows summed into their first occurrence, rows of weight 0 dropped; null when none is
+     * left. Rows are hashed by their LONG cells alone when the batch has some (reading no object);
+     * should many rows differ only in their object cells (probes passing over rows of equal hash),
+     * it starts again hashing every cell.
+     */
+    private CellBatch consolidated() {
+        boolean hasLong = false;
+        for (int c = 0; c < arity; c++) {
+            hasLong |= longs[c] != null;
+        }
+        boolean hasObject = false;
+        for (int c = 0; c < arity; c++) {
+            hasObject |= longs[c] == null;
+        }
+        long[] w = hasLong && hasObject ? consolidate(true) : null;
+        if (w == null) {
+            w = consolidate(false);
+        }
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            if (w[i] != 0) {
+                k++;
+            }
+        }
+        CellBatch all = new CellBatch(arity, n, longs, objects, w, rows);
+        if (k == n) {
+            return all;
+        }
+        int[] sel = new int[k];
+        k = 0;
+        for (int i = 0; i < n; i++) {
+            if (w[i] != 0) {
+                sel[k++] = i;
+            }
+        }
+        return all.select(sel, k);
+    }
+
+    /**
+     * The weights after summing equal rows into their first occurrence (0 at the others); null when
+     * hashing by LONG cells alone ({@code longsOnly}) met more than n/8 rows of equal hash but unequal cells.
+     */
+    private long[] consolidate(boolean longsOnly) {
+        int cap = 4;
+        while (cap < n * 2) {
+            cap <<= 1;
+        }
+        int mask = cap - 1;
+        int[] slots = new int[cap]; // position + 1, 0 = free
+        int[] hashes = new int[cap];
+        long[] w = weights.clone();
+        int clashes = 0;
+        for (int i = 0; i < n; i++) {
+            int h = hash(i, longsOnly);
+            int s = h & mask;
+            while (true) {
+                int e = slots[s];
+                if (e == 0) {
+                    slots[s] = i + 1;
+                    hashes[s] = h;
+                    break;
+                }
+                if (hashes[s] == h) {
+                    if (same(e - 1, i)) {
+                        w[e - 1] = Math.addExact(w[e - 1], w[i]);
+                        w[i] = 0;
+                        break;
+                    }
+                    if (longsOnly && ++clashes > (n >> 3) + 8) {
+                        return null;
+                    }
+                }
+                s = (s + 1) & mask;
+            }
+        }
+        return w;
+    }
+}
