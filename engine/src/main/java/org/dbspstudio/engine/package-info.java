@@ -143,14 +143,58 @@
  * per second before, 1.92–2.04M with the projections, 2.63–2.70M with the retention as well. B2's
  * changes are within the noise of the loaded machine.
  *
- * <p>What B1's target (10M changes/s) needs is change batches that are not boxed rows: rows packed
- * as cells (the {@code value.Cells} words, or a column of longs per field with the strings beside
- * them) from the source on, and filters, maps and sums evaluated over the cells without building a
- * row object per change — every operator reading a Z-set row by row would then either read cells or
- * pay a decoding, so it is a change of the whole value layer, not of one operator. B2's targets need
- * the integrals' sorted runs to cost less per change (counting the rows a change adds or cancels
- * without searching every run for every row, and an integral read only through arrangements not
- * kept as sorted runs at all) — the value and runtime code that nested-time traces share.
+ * <h2>Changes as columns of cells</h2>
+ * A source's changes are now a batch of cells ({@link org.dbspstudio.engine.value.CellBatch}, what
+ * {@code ZSet.ofChanges} makes of them: a scenario's steps, the benchmarks' batches): distinct rows
+ * of one arity held column by column — a {@code long[]} for a column whose every value is a
+ * non-null {@code Long}, an {@code Object[]} of the values for any other — with a {@code long[]}
+ * of weights, and the rows themselves kept beside them when the batch was built from rows. The
+ * linear operators keep that form end to end: a filter evaluates its predicate on the cells and
+ * keeps the rows it passes (one pass over a column, a selection, a gather); a map shares the
+ * columns it copies and computes its BIGINT expressions as new columns, and knows without looking
+ * at a row that its output rows are distinct when every input column reaches some output column
+ * one-to-one (copied, or plus, minus or times a non-zero constant: overflow is an error, never a
+ * wrap), so B1's maps consolidate nothing; plus and minus of two batches hash the smaller on its
+ * LONG cells (no object read; should many rows differ only in objects, every cell) and probe it with
+ * the larger, so B1's sum — the filtered image and the whole image of the same change — is the
+ * larger batch's columns, shared, with new weights; negation shares everything but the weights.
+ * Expressions on cells ({@code ops.CellExprs}) are BIGINT column and literal arithmetic
+ * ({@code + - *}, negation), comparisons, and AND/OR/NOT over LONG columns (which hold no NULL);
+ * anything else — a nullable column that holds a NULL in this batch, text, decimals, division, an
+ * overflow — is evaluated over rows as before (an overflow on cells goes back to the row path,
+ * which reports it as it always did), and every other operator reads the batch's rows (its own,
+ * or rows decoded from the cells). {@code CellBatchProperties} checks batches against a plain map
+ * of row → weight (sums with batches, flat tables and packed runs; subsets; rows differing only in
+ * strings) and the linear operators on cells against the same circuits fed row objects, with
+ * NULLs, values at the overflow limits, and expressions that overflow or divide by zero.
+ *
+ * <p>B1 back to back on one jar each (engine thread's CPU, the shared machine at load 8–10):
+ * 3.0–3.8M changes per second before, 13.8–16.3M with batches of cells; wall-clock under that load
+ * 1.3–1.4M before, 4.5–5.3M after. The filter's gather of the passing rows (four columns and the
+ * rows beside them) and the maps' new amount column are most of a step now.
+ *
+ * <h2>Integrals nobody reads are not added up</h2>
+ * A top-level integral's running sum is now deferred ({@code ZSet.plusDeferred}): the new sum
+ * holds the previous one and the change, and is added up — as {@code plusIntegrated} adds a change
+ * to sorted runs of packed rows — only when an operator reads it; sums not read in between are
+ * added as one consolidated change, and at the latest when the changes not added up reach a quarter
+ * of the sum they start from (or 4,096 changes). B2's integral of the orders is read only through
+ * its arrangement (maintained from its changes) and, when the customers change, by the join beside
+ * it: it is no longer counted and merged at every step. An aggregate that reads its input's
+ * integral one step late still adds one change at a time (a sum is added up from the newest one
+ * that was). The engine's statistics per operator (rows in, out and in state) are computed only
+ * when the trace is recorded, since counting a value's rows adds up a deferred sum.
+ * {@code DeferredSumProperties} checks chains of deferred sums, read at random steps or never,
+ * every version read again at the end, against a plain map; {@code SnapshotInputSumProperties} the
+ * snapshot inputs' running sums (now kept like an integral's, see {@code Simulation.step}).
+ *
+ * <p>B2, two pairs of runs back to back (engine thread's CPU, load 8–10, so about ±25%): batches of
+ * 100 192k and 134k changes per second before, 234k and 181k after; batches of 10,000 329k and 314k
+ * before, 288k and 204k after. The bench runs the batches of 10,000 after 1,500 batches of 100
+ * (150,000 changes) whose deferred additions to the orders' integral are then still pending: the
+ * first fold (at 250,000 changes, a quarter of the sum) falls into the timed batches of 10,000 and
+ * adds the earlier phase's changes too. Folding at a smaller share of the sum would charge each
+ * phase its own changes; it is not measured yet.
  *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before

@@ -124,7 +124,26 @@ class CellBatchProperties {
                 kept.put(row, w);
             }
         });
-        assertModel(x.filter(row -> row.get(2) != null), kept);
+        ZSet someOfX = x.filter(row -> row.get(2) != null);
+        assertModel(someOfX, kept);
+        // a batch plus a subset of itself (the larger one's columns are shared), and minus itself
+        List<Change> twice = new ArrayList<>(a);
+        kept.forEach((row, w) -> twice.add(new Change(row, w)));
+        assertModel(x.plus(someOfX), model(twice));
+        assertModel(someOfX.plus(x), model(twice));
+        assertThat(x.minus(x).isEmpty()).isTrue();
+        // rows that differ only in their strings (equal hashes of their LONG cells): many of them
+        List<Change> texts = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            texts.add(new Change(Row.of(1L, 2L, "t" + r.nextInt(150)), r.nextInt(5) - 2));
+        }
+        List<Change> all = new ArrayList<>(a);
+        all.addAll(texts);
+        assertModel(x.plus(ZSet.ofChanges(texts)), model(all));
+        assertModel(ZSet.ofChanges(texts).plus(x), model(all));
+        List<Change> texts2 = new ArrayList<>(texts);
+        texts2.addAll(texts.subList(0, 100));
+        assertModel(ZSet.ofChanges(texts).plus(ZSet.ofChanges(texts.subList(0, 100))), model(texts2));
     }
 
     @Property(tries = 200)

@@ -30,7 +30,7 @@ final class Clocked {
 
     static OpNode integrate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
-        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero);
+        return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero, !b.nested());
     }
 
     static OpNode differentiate(Build b) {
@@ -92,11 +92,13 @@ final class Clocked {
     /** I: the running sum; its change is its input. */
     static final class Integrate extends OpNode {
         private final StreamValue zero;
+        private final boolean defer;
         private StreamValue sum;
 
-        Integrate(Operator op, StreamValue zero) {
+        Integrate(Operator op, StreamValue zero, boolean defer) {
             super(op);
             this.zero = zero;
+            this.defer = defer;
             this.sum = zero;
         }
 
@@ -107,7 +109,9 @@ final class Clocked {
             if (sum instanceof ZSet z) {
                 // as sorted runs of packed rows once large (inside a nested circuit too: the outer-clock
                 // integrals after it keep a nested-time trace of its changes, not its sums)
-                sum = z.plusIntegrated((ZSet) in);
+                // at the top level the addition is deferred until something reads the sum (an integral
+                // read only through an arrangement maintained from its changes is never added up)
+                sum = defer ? z.plusDeferred((ZSet) in) : z.plusIntegrated((ZSet) in);
             } else {
                 sum = sum.plus(in);
             }

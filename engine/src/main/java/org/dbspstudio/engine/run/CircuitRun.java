@@ -134,15 +134,18 @@ final class CircuitRun implements Build.ChildCircuit {
             if (node instanceof NestedNode n) {
                 nested = nested(nested, k, n);
             }
-            long in = 0;
-            for (int s : inSlots[k]) {
-                in += values[s].rows();
+            if (record) {
+                // statistics are kept in the recorded frames only (counting a value's rows may add up a deferred sum)
+                long in = 0;
+                for (int s : inSlots[k]) {
+                    in += values[s].rows();
+                }
+                long out = 0;
+                for (int s : outSlots[k]) {
+                    out += values[s].rows();
+                }
+                stats[k] = new OpStats(in, out, ctx.work, node.stateSize(), nanos);
             }
-            long out = 0;
-            for (int s : outSlots[k]) {
-                out += values[s].rows();
-            }
-            stats[k] = new OpStats(in, out, ctx.work, node.stateSize(), nanos);
         }
         for (int k = 0; k < order.length; k++) {
             ctx.node = k;

@@ -191,10 +191,163 @@ public final class CellBatch {
     }
 
     /**
-     * a + sign·b: the two batches' rows one after the other, consolidated on the cells; null when
-     * nothing is left. The arities must be equal.
+     * a + sign·b, consolidated on the cells; null when nothing is left. The arities must be equal.
+     * When each column has one kind in both batches, the smaller batch is hashed and the larger one
+     * probes it: the result is the larger batch's columns, shared, with new weights, when every row
+     * of the smaller one is also in it and no weight cancels (a filtered and an unfiltered image of
+     * the same change, added); else the rows left are copied. Otherwise the rows are concatenated
+     * and consolidated.
      */
     static CellBatch plus(CellBatch a, CellBatch b, long sign) {
+        boolean sameKinds = true;
+        for (int c = 0; c < a.arity; c++) {
+            sameKinds &= (a.longs[c] != null) == (b.longs[c] != null);
+        }
+        if (sameKinds) {
+            boolean hasLong = false;
+            boolean hasObject = false;
+            for (int c = 0; c < a.arity; c++) {
+                hasLong |= a.longs[c] != null;
+                hasObject |= a.longs[c] == null;
+            }
+            CellBatch r = hasLong && hasObject ? probePlus(a, b, sign, true) : null;
+            return r != null ? r : probePlus(a, b, sign, false);
+        }
+        return concatPlus(a, b, sign);
+    }
+
+    /** Whether row i of x and row j of y (batches with the same column kinds) have equal cells. */
+    private static boolean same(CellBatch x, int i, CellBatch y, int j) {
+        for (int c = 0; c < x.arity; c++) {
+            long[] l = x.longs[c];
+            if (l != null) {
+                if (l[i] != y.longs[c][j]) {
+                    return false;
+                }
+            } else if (!Objects.equals(x.objects[c][i], y.objects[c][j])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * a + sign·b by hashing the smaller batch and probing it with the larger (see {@link #plus});
+     * null when hashing by LONG cells alone ({@code longsOnly}) met many rows of equal hash but unequal cells.
+     */
+    private static CellBatch probePlus(CellBatch a, CellBatch b, long sign, boolean longsOnly) {
+        boolean bigIsA = a.n >= b.n; // (by position, not identity: a batch may be added to itself)
+        CellBatch big = bigIsA ? a : b;
+        CellBatch small = bigIsA ? b : a;
+        long bigSign = bigIsA ? 1 : sign;
+        long smallSign = bigIsA ? sign : 1;
+        int cap = 4;
+        while (cap < small.n * 2) {
+            cap <<= 1;
+        }
+        int mask = cap - 1;
+        int[] slots = new int[cap];
+        int[] hashes = new int[cap];
+        for (int j = 0; j < small.n; j++) {
+            int h = small.hash(j, longsOnly);
+            int s = h & mask;
+            while (slots[s] != 0) {
+                s = (s + 1) & mask;
+            }
+            slots[s] = j + 1;
+            hashes[s] = h;
+        }
+        long[] w = new long[big.n];
+        boolean[] matched = new boolean[small.n];
+        int unmatched = small.n;
+        int zeros = 0;
+        int clashes = 0;
+        for (int i = 0; i < big.n; i++) {
+            long x = bigSign < 0 ? Math.negateExact(big.weights[i]) : big.weights[i];
+            int h = big.hash(i, longsOnly);
+            int s = h & mask;
+            while (true) {
+                int e = slots[s];
+                if (e == 0) {
+                    break;
+                }
+                if (hashes[s] == h) {
+                    if (same(big, i, small, e - 1)) {
+                        long y = small.weights[e - 1];
+                        x = Math.addExact(x, smallSign < 0 ? Math.negateExact(y) : y);
+                        matched[e - 1] = true;
+                        unmatched--;
+                        break;
+                    }
+                    if (longsOnly && ++clashes > (big.n >> 3) + 8) {
+                        return null;
+                    }
+                }
+                s = (s + 1) & mask;
+            }
+            w[i] = x;
+            if (x == 0) {
+                zeros++;
+            }
+        }
+        if (unmatched == 0 && zeros == 0) {
+            return new CellBatch(big.arity, big.n, big.longs, big.objects, w, big.rows);
+        }
+        int n = big.n - zeros + unmatched;
+        if (n == 0) {
+            return null;
+        }
+        int arity = big.arity;
+        long[][] l = new long[arity][];
+        Object[][] o = new Object[arity][];
+        for (int c = 0; c < arity; c++) {
+            if (big.longs[c] != null) {
+                l[c] = new long[n];
+            } else {
+                o[c] = new Object[n];
+            }
+        }
+        long[] nw = new long[n];
+        Row[] rs = big.rows != null && small.rows != null ? new Row[n] : null;
+        int k = 0;
+        for (int i = 0; i < big.n; i++) {
+            if (w[i] != 0) {
+                for (int c = 0; c < arity; c++) {
+                    if (l[c] != null) {
+                        l[c][k] = big.longs[c][i];
+                    } else {
+                        o[c][k] = big.objects[c][i];
+                    }
+                }
+                nw[k] = w[i];
+                if (rs != null) {
+                    rs[k] = big.rows[i];
+                }
+                k++;
+            }
+        }
+        for (int j = 0; j < small.n; j++) {
+            if (!matched[j]) {
+                for (int c = 0; c < arity; c++) {
+                    if (l[c] != null) {
+                        l[c][k] = small.longs[c][j];
+                    } else {
+                        o[c][k] = small.objects[c][j];
+                    }
+                }
+                long y = small.weights[j];
+                nw[k] = smallSign < 0 ? Math.negateExact(y) : y;
+                if (rs != null) {
+                    rs[k] = small.rows[j];
+                }
+                k++;
+            }
+        }
+        return new CellBatch(arity, n, l, o, nw, rs);
+    }
+
+    /** a + sign·b: the two batches' rows one after the other, consolidated on the cells; null when nothing is left. */
+    private static CellBatch concatPlus(CellBatch a, CellBatch b, long sign) {
         int n = a.n + b.n;
         int arity = a.arity;
         long[][] l = new long[arity][];

@@ -35,6 +35,11 @@ public final class ZSet implements StreamValue {
     /** Or rows as columns of cells ({@link CellBatch}: a source's changes and what linear operators make of them). */
     private final CellBatch cells;
     /**
+     * Or a running sum not added up yet ({@link #plusDeferred}): the previous sum plus a change,
+     * computed (into {@link #solid}) when something first reads the value.
+     */
+    private final Pending pending;
+    /**
      * Or none of them, and the value is read by accumulation from a nested-time trace: the rows of
      * {@code nested} up to iteration {@code upTo} ({@link NestedTrace}), {@code nestedSize} of them.
      */
@@ -54,6 +59,7 @@ public final class ZSet implements StreamValue {
         this.flat = flat;
         this.spine = spine;
         this.cells = null;
+        this.pending = null;
         this.nested = null;
         this.from = 0;
         this.upTo = 0;
@@ -65,10 +71,84 @@ public final class ZSet implements StreamValue {
         this.flat = null;
         this.spine = null;
         this.cells = cells;
+        this.pending = null;
         this.nested = null;
         this.from = 0;
         this.upTo = 0;
         this.nestedSize = 0;
+    }
+
+    private ZSet(Pending pending) {
+        this.map = null;
+        this.flat = null;
+        this.spine = null;
+        this.cells = null;
+        this.pending = pending;
+        this.nested = null;
+        this.from = 0;
+        this.upTo = 0;
+        this.nestedSize = 0;
+    }
+
+    /**
+     * A deferred sum: the previous sum (itself possibly deferred) plus a change; both are dropped once
+     * the sum is added up, so a chain of sums read one by one holds only the newest runs.
+     */
+    private static final class Pending {
+        ZSet prev;
+        ZSet change;
+        /** Rows of the changes not added up since the known sum the chain starts from, this one's included. */
+        final long rows;
+        /** How many changes those are. */
+        final int count;
+        /** The size of the known sum the chain starts from. */
+        final long knownSize;
+
+        Pending(ZSet prev, ZSet change, long rows, int count, long knownSize) {
+            this.prev = prev;
+            this.change = change;
+            this.rows = rows;
+            this.count = count;
+            this.knownSize = knownSize;
+        }
+    }
+
+    /**
+     * this + o for a running sum (a top-level integral's) that may go unread: the addition is
+     * deferred — the result holds this sum and the change — and done, as {@link #plusIntegrated}
+     * would have done it, once some operator reads the sum; when several sums of a chain were not
+     * read, their changes are consolidated and added as one, and once the changes not added up reach
+     * a quarter of the sum they start from (or 4,096 changes) they are added at once. A sum nobody
+     * reads (an integral read only through an arrangement maintained from its changes) thus costs
+     * its changes' references, not the sorted runs' counting and merging at every step; a sum read
+     * at every step (even one step late, as an aggregate reads its input's previous value) costs
+     * what {@link #plusIntegrated} costs.
+     */
+    public ZSet plusDeferred(ZSet o) {
+        if (o.isEmpty()) {
+            return this;
+        }
+        if (nested != null || o.nested != null || o.pending != null) {
+            return solid().plusIntegrated(o.solid());
+        }
+        ZSet known = pending == null ? this : solid;
+        if (known != null) {
+            if (known.size() + o.size() <= TRIE_THRESHOLD && known.spine == null || (long) o.size() * 4 > known.size()) {
+                return known.plusIntegrated(o); // small, or a change as large as a quarter of the sum: added now
+            }
+            return new ZSet(new Pending(known, o, o.size(), 1, known.size()));
+        }
+        Pending p = pending;
+        ZSet z = new ZSet(new Pending(this, o, p.rows + o.size(), p.count + 1, p.knownSize));
+        if (z.pending.rows * 4 > z.pending.knownSize + 1024 || z.pending.count > 4096) {
+            return z.solid();
+        }
+        return z;
+    }
+
+    /** Whether this value is a sum whose additions are deferred and not yet done. */
+    public boolean deferred() {
+        return pending != null && solid == null;
     }
 
     /** The Z-set of a batch of cells (null: empty). */
@@ -86,6 +166,7 @@ public final class ZSet implements StreamValue {
         this.flat = null;
         this.spine = null;
         this.cells = null;
+        this.pending = null;
         this.nested = nested;
         this.from = from;
         this.upTo = upTo;
@@ -118,10 +199,23 @@ public final class ZSet implements StreamValue {
 
     /** This value in one of the stored forms (a nested-time view copied into a flat table). */
     private ZSet solid() {
-        if (nested == null && cells == null) {
+        if (nested == null && cells == null && pending == null) {
             return this;
         }
         ZSet s = solid;
+        if (s == null && pending != null) {
+            synchronized (this) {
+                s = solid;
+                if (s == null) {
+                    s = addPending();
+                    solid = s;
+                    // the chain is dropped: the sums before this one, and the change, are garbage now
+                    pending.prev = null;
+                    pending.change = null;
+                }
+            }
+            return s;
+        }
         if (s == null) {
             if (cells != null) {
                 // the rows are distinct: a flat table of them, without consolidating
@@ -140,6 +234,44 @@ public final class ZSet implements StreamValue {
         return s;
     }
 
+    /**
+     * The deferred sum added up: back along the chain of sums not added up to one that is, then its
+     * value plus the changes (one change as it is; more consolidated first).
+     */
+    private ZSet addPending() {
+        List<ZSet> changes = new ArrayList<>();
+        ZSet known;
+        ZSet v = this;
+        long rows = 0;
+        while (true) {
+            if (v.pending == null) {
+                known = v;
+                break;
+            }
+            ZSet prev;
+            ZSet change;
+            synchronized (v) {
+                if (v.solid != null) {
+                    known = v.solid;
+                    break;
+                }
+                prev = v.pending.prev;
+                change = v.pending.change;
+            }
+            changes.add(change);
+            rows += change.size();
+            v = prev;
+        }
+        if (changes.size() == 1) {
+            return known.plusIntegrated(changes.get(0));
+        }
+        Builder b = new Builder((int) Math.min(rows, 1 << 24));
+        for (ZSet c : changes) {
+            c.forEach(b::add);
+        }
+        return known.plusIntegrated(b.build());
+    }
+
     /** Whether this value is read by accumulation from a nested-time trace ({@link NestedTrace}). */
     public boolean accumulated() {
         return nested != null;
@@ -151,7 +283,7 @@ public final class ZSet implements StreamValue {
 
     /** The persistent trie form (converted from the flat or packed form when needed). */
     private PMap<Row, Long> trie() {
-        if (nested != null || cells != null) {
+        if (nested != null || cells != null || pending != null) {
             return solid().trie();
         }
         if (map != null) {
@@ -188,6 +320,9 @@ public final class ZSet implements StreamValue {
         }
         if (nested != null) {
             return nested.get().arity;
+        }
+        if (pending != null) {
+            return solid().arity();
         }
         if (cells != null) {
             return cells.arity;
@@ -316,6 +451,9 @@ public final class ZSet implements StreamValue {
      * trace looks them up together (sorted once, each run swept in order); others one by one.
      */
     public long[] weights(Row[] rows) {
+        if (pending != null) {
+            return solid().weights(rows);
+        }
         if (nested != null) {
             return nested.get().weights(rows, from, upTo);
         }
@@ -333,7 +471,7 @@ public final class ZSet implements StreamValue {
         if (flat != null) {
             return flat.get(row);
         }
-        if (cells != null) {
+        if (cells != null || pending != null) {
             return solid().weight(row);
         }
         if (nested != null) {
@@ -352,7 +490,8 @@ public final class ZSet implements StreamValue {
 
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
-        return flat != null ? flat.size : cells != null ? cells.n : spine != null ? spine.size : nested != null ? nestedSize : map.size();
+        return flat != null ? flat.size : cells != null ? cells.n : spine != null ? spine.size : nested != null ? nestedSize
+                : pending != null ? solid().size() : map.size();
     }
 
     @Override
@@ -370,7 +509,9 @@ public final class ZSet implements StreamValue {
     }
 
     public void forEach(RowWeight action) {
-        if (flat != null) {
+        if (pending != null) {
+            solid().forEach(action);
+        } else if (flat != null) {
             Row[] k = flat.keys;
             long[] w = flat.weights;
             int n = flat.used;
@@ -394,6 +535,10 @@ public final class ZSet implements StreamValue {
 
     /** Iterates with an action that may throw; the first exception stops the iteration. */
     public <E extends Exception> void forEachX(RowWeightX<E> action) throws E {
+        if (pending != null) {
+            solid().forEachX(action);
+            return;
+        }
         if (flat != null) {
             Row[] k = flat.keys;
             long[] w = flat.weights;
@@ -450,7 +595,7 @@ public final class ZSet implements StreamValue {
         if (o.isEmpty()) {
             return this;
         }
-        if (nested != null || o.nested != null) {
+        if (nested != null || o.nested != null || pending != null || o.pending != null) {
             return solid().plusPersistent(o.solid());
         }
         if (size() + o.size() <= TRIE_THRESHOLD || spine != null || o.spine != null) {
@@ -477,7 +622,7 @@ public final class ZSet implements StreamValue {
         if (o.isEmpty()) {
             return this;
         }
-        if (nested != null || o.nested != null) {
+        if (nested != null || o.nested != null || pending != null || o.pending != null) {
             return solid().plusIntegrated(o.solid());
         }
         if (size() + o.size() <= TRIE_THRESHOLD && spine == null && o.spine == null) {
@@ -498,7 +643,7 @@ public final class ZSet implements StreamValue {
         if (isEmpty() && !negate) {
             return o;
         }
-        if (nested != null || o.nested != null) {
+        if (nested != null || o.nested != null || pending != null || o.pending != null) {
             return solid().add(o.solid(), negate);
         }
         ZSet big = size() >= o.size() ? this : o;
@@ -548,7 +693,7 @@ public final class ZSet implements StreamValue {
 
     /** The rows passing {@code keep}, with their weights; a flat value is filtered in place of a copy, without rehashing. */
     public <E extends Exception> ZSet filter(RowTest<E> keep) throws E {
-        if (nested != null) {
+        if (nested != null || pending != null) {
             return solid().filter(keep);
         }
         if (cells != null) {
@@ -583,6 +728,9 @@ public final class ZSet implements StreamValue {
 
     @Override
     public ZSet negate() {
+        if (pending != null) {
+            return solid().negate();
+        }
         if (cells != null) {
             return new ZSet(cells.negate());
         }
@@ -643,17 +791,17 @@ public final class ZSet implements StreamValue {
 
     /** Whether this value is held in the persistent trie (else a flat hash table). */
     public boolean persistent() {
-        return map != null || spine != null || nested != null;
+        return pending != null ? solid().persistent() : map != null || spine != null || nested != null;
     }
 
     /** Whether this value is held as sorted runs of packed rows. */
     public boolean packed() {
-        return spine != null;
+        return pending != null ? solid().packed() : spine != null;
     }
 
     /** The number of sorted runs of a packed value (0 otherwise). */
     public int runCount() {
-        return spine == null ? 0 : spine.runs.length;
+        return pending != null ? solid().runCount() : spine == null ? 0 : spine.runs.length;
     }
 
     @Override

@@ -1,0 +1,86 @@
+package org.dbspstudio.engine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Change;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A running sum whose additions are deferred ({@code ZSet.plusDeferred}, a top-level integral's)
+ * against a plain map of row → weight: random changes (large and small, of cells and of row
+ * objects, NULLs, strings, weights cancelling), the sum read at random steps only (by size, lookups,
+ * iteration, and by adding to it), and every version checked again at the end — a version read
+ * late, or never, equals the map at its step, whatever was read in between.
+ */
+class DeferredSumProperties {
+
+    private static Row row(Random r, int domain) {
+        Object a = r.nextInt(25) == 0 ? null : (long) r.nextInt(domain);
+        Object b = r.nextInt(25) == 0 ? null : "v" + r.nextInt(5);
+        return Row.of(a, b, (long) r.nextInt(3));
+    }
+
+    @Property(tries = 60)
+    void deferredSumsEqualTheMapAtEveryStep(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int steps,
+                                            @ForAll @IntRange(min = 0, max = 4000) int first) {
+        Random r = new Random(seed);
+        int domain = 1 + r.nextInt(3000);
+        ZSet sum = ZSet.EMPTY;
+        Map<Row, Long> model = new HashMap<>();
+        List<ZSet> versions = new ArrayList<>();
+        List<Map<Row, Long>> expected = new ArrayList<>();
+        List<Row> seen = new ArrayList<>();
+        for (int t = 0; t < steps; t++) {
+            int n = t == 0 ? first : r.nextInt(10) == 0 ? r.nextInt(2000) : r.nextInt(60);
+            List<Change> cs = new ArrayList<>();
+            for (int i = 0; i < n; i++) {
+                Row x = !seen.isEmpty() && r.nextInt(3) == 0 ? seen.get(r.nextInt(seen.size())) : row(r, domain);
+                long w = r.nextInt(3) == 0 ? -model.getOrDefault(x, 0L) : r.nextInt(7) - 3;
+                if (w != 0) {
+                    cs.add(new Change(x, w));
+                    seen.add(x);
+                }
+            }
+            ZSet change = r.nextBoolean() ? ZSet.ofChanges(cs) : ZSet.ofMap(ZSetProperties.model(cs));
+            cs.forEach(c -> model.merge(c.row(), c.weight(), (p, q) -> p + q == 0 ? null : p + q));
+            sum = sum.plusDeferred(change);
+            versions.add(sum);
+            expected.add(new HashMap<>(model));
+            switch (r.nextInt(6)) {
+                case 0 -> assertThat(sum.size()).isEqualTo(model.size());
+                case 1 -> {
+                    if (!seen.isEmpty()) {
+                        Row x = seen.get(r.nextInt(seen.size()));
+                        assertThat(sum.weight(x)).isEqualTo(model.getOrDefault(x, 0L));
+                    }
+                }
+                case 2 -> assertThat(sum).isEqualTo(ZSet.ofMap(model));
+                default -> {
+                    // not read at this step
+                }
+            }
+        }
+        for (int t = 0; t < steps; t++) {
+            ZSet v = versions.get(t);
+            Map<Row, Long> m = expected.get(t);
+            assertThat(v.size()).as("size at step %d", t).isEqualTo(m.size());
+            m.forEach((x, w) -> assertThat(v.weight(x)).isEqualTo(w));
+            Map<Row, Long> listed = new HashMap<>();
+            v.forEach((x, w) -> {
+                assertThat(w).isNotZero();
+                assertThat(listed.put(x, w)).isNull();
+            });
+            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
+            assertThat(v.plus(v.negate()).isEmpty()).isTrue();
+        }
+    }
+}
