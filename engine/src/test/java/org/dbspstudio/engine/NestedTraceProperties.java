@@ -24,7 +24,8 @@ import org.dbspstudio.model.types.Row;
  * X_i} (size, iteration, lookups one by one and many together, the iterations where a row has
  * entries, the Z-set operations on the view), which iterations are zero, each X_j's size, which X_i
  * and X_j may be equal, and that every earlier version stays intact after later additions (merges
- * and cancellations).
+ * and cancellations). Some changes are added with X_j's size after them given by the caller (as
+ * {@code H} does for its outputs), which the trace must then hold without counting.
  */
 class NestedTraceProperties {
 
@@ -79,7 +80,12 @@ class NestedTraceProperties {
                     PackedRowGen.merge(batch, r, w);
                 }
                 ZSet change = b.build();
-                if (c.key() % 2 == 0) {
+                if (c.key() % 4 == 0) {
+                    // the caller knows X_j's number of rows after the addition: the trace takes it, uncounted
+                    Map<Row, Long> after = new HashMap<>(xs.get(c.iteration()));
+                    batch.forEach((r, w) -> PackedRowGen.merge(after, r, w));
+                    trace = trace.plus(change, c.iteration(), after.size());
+                } else if (c.key() % 2 == 0) {
                     trace = trace.plus(change, c.iteration());
                 } else {
                     trace = plusObserved(trace, change, c.iteration(), xs, c.key());

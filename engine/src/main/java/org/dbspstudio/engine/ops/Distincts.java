@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.dbspstudio.engine.value.NestedTrace;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
@@ -54,6 +55,17 @@ final class Distincts {
          */
         private Set<Row> seen = new HashSet<>();
         private Map<Integer, List<Row>> due = new HashMap<>();
+        /**
+         * The outputs of every iteration as a nested-time trace (X_j: the output at iteration j, summed
+         * over its outer changes), so the per-iteration outputs kept for the next step are packed
+         * sorted runs shared between steps, not a table of boxed rows each (B3: the closure's 1.25M
+         * rows, which every young collection had to scan); null once a step's output was computed
+         * without its outer change, or could not be packed (then each output is the previous one
+         * plus its change, as a Z-set).
+         */
+        private NestedTrace outputs = NestedTrace.empty();
+        /** The latest version of {@link #outputs} in this outer step, which the outputs of the step read. */
+        private NestedTrace.Cell cell;
 
         HNode(Operator op) {
             super(op);
@@ -79,6 +91,9 @@ final class Distincts {
                 ZSet di = (ZSet) ci.change();
                 ZSet dd = (ZSet) cd.change();
                 ZSet.Builder change = ZSet.builder();
+                // how many rows the output gains: H's output at a row is h of the inputs' weights there,
+                // so the previous output held `then` where it now holds `now`
+                int[] gained = {0};
                 Set<Row> rows = candidates(bd, dd, ctx.tick());
                 if (rows != null) {
                     // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
@@ -96,6 +111,7 @@ final class Distincts {
                         int then = h(wbi, wbd);
                         if (now != then) {
                             change.add(x, now - then);
+                            gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
                         }
                     }
                     ctx.work(xs.length);
@@ -110,6 +126,7 @@ final class Distincts {
                         int then = h(wbi, wbd);
                         if (now != then) {
                             change.add(x, now - then);
+                            gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
                         }
                     });
                     dd.forEach((x, w) -> {
@@ -120,24 +137,53 @@ final class Distincts {
                             int then = h(wbi, wbd);
                             if (now != then) {
                                 change.add(x, now - then);
+                                gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
                             }
                         }
                     });
                 }
                 ZSet c = change.build();
-                out = prev[0].plus(c);
+                out = kept(ctx.tick(), prev[0], c, prev[0].size() + gained[0]);
                 ctx.outOuter(0, out, new OuterChange(prev[0], c));
             } else if (previous.isEmpty() && ((ZSet) ci.basis()).isEmpty() && ((ZSet) cd.basis()).isEmpty()) {
                 // d = its change here: iterate that (a value read from a nested-time trace iterates all of it)
                 ctx.work(d.size());
-                out = h(i, (ZSet) cd.change());
-                ctx.outOuter(0, out, new OuterChange(ZSet.EMPTY, out));
+                ZSet first = h(i, (ZSet) cd.change());
+                out = kept(ctx.tick(), ZSet.EMPTY, first, first.size());
+                // the change is the table just built (reading X_j back from the trace would visit all of it)
+                ctx.outOuter(0, out, new OuterChange(ZSet.EMPTY, first));
             } else {
                 ctx.work(d.size());
                 out = h(i, d);
+                outputs = null; // this output is not the trace's X_j
                 ctx.out(0, out, null);
             }
             current.add(new ZSet[] {out, i, d});
+        }
+
+        /**
+         * The output at iteration j, {@code before + c} of {@code size} rows, where {@code before} is
+         * the output the previous step had at j (at iterations beyond the previous step's, its last
+         * one): read from the outputs' trace after adding c at j (and, first, {@code before} itself
+         * when the trace holds nothing at j), its size known, so no run is searched to count it.
+         */
+        private ZSet kept(int j, ZSet before, ZSet c, int size) {
+            if (outputs == null) {
+                return before.plus(c);
+            }
+            if (cell == null) {
+                cell = new NestedTrace.Cell(outputs); // the step's first output read from the trace
+            }
+            // the trace is zero beyond the previous step's iterations (see endOuterStep)
+            ZSet x = j >= previous.size() && !before.isEmpty() ? before.plus(c) : c;
+            NestedTrace next = outputs.plus(x, j, size);
+            if (next == null) {
+                outputs = null;
+                return before.plus(c);
+            }
+            outputs = next;
+            cell.set(next);
+            return cell.at(j, size);
         }
 
         /**
@@ -201,9 +247,18 @@ final class Distincts {
 
         @Override
         public void endOuterStep(int iterations) {
+            cell = null; // the outputs of the next step read a cell of their own
             if (!current.isEmpty()) {
                 previous = current;
                 current = new ArrayList<>();
+                // iterations this step did not reach keep nothing: the next step reads beyond the
+                // iterations kept as the last one's value, so the trace must be zero there
+                for (int j = previous.size(); outputs != null && j < outputs.length(); j++) {
+                    if (!outputs.zeroAt(j)) {
+                        ZSet xj = new NestedTrace.Cell(outputs).at(j, outputs.sizeAt(j));
+                        outputs = outputs.plus(xj.negate(), j, 0);
+                    }
+                }
             }
         }
 
@@ -211,6 +266,8 @@ final class Distincts {
         public void resetAll() {
             previous = new ArrayList<>();
             current = new ArrayList<>();
+            outputs = NestedTrace.empty();
+            cell = null;
         }
 
         @Override

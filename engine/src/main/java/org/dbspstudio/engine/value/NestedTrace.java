@@ -55,6 +55,15 @@ public final class NestedTrace {
      * packed (mixed arities, too many columns).
      */
     public NestedTrace plus(ZSet change, int j) {
+        return plus(change, j, -1);
+    }
+
+    /**
+     * This trace plus {@code change} at iteration {@code j} when the caller knows how many rows X_j
+     * has after the addition ({@code count}; −1: unknown, counted here): no sweep of the runs to
+     * count the rows the change adds or cancels. Null when the change's rows cannot be packed.
+     */
+    public NestedTrace plus(ZSet change, int j, int count) {
         if (change.isEmpty()) {
             return this;
         }
@@ -65,7 +74,7 @@ public final class NestedTrace {
             rows[k[0]] = r;
             ws[k[0]++] = w;
         });
-        return plus(rows, ws, j, null);
+        return plus(rows, ws, j, null, count);
     }
 
     /**
@@ -98,6 +107,10 @@ public final class NestedTrace {
      * null when they cannot be packed. With {@code seen}, also reads what {@link Observed} holds.
      */
     public NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen) {
+        return plus(rows, ws, j, seen, -1);
+    }
+
+    private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count) {
         int n = rows.length;
         if (n == 0) {
             return this;
@@ -123,7 +136,8 @@ public final class NestedTrace {
         // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
         boolean fresh = c == 0;
         long[] before = new long[d.n];
-        if (spine != null && (!fresh || seen != null)) {
+        boolean counted = count >= 0 && seen == null;
+        if (spine != null && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order
             long[][] later = seen == null ? null : new long[n][];
             int[] laterN = seen == null ? null : new int[n];
@@ -151,10 +165,14 @@ public final class NestedTrace {
             }
         }
         // before[] is indexed by the rows' positions (order maps d's entries to them)
-        for (int i = 0; i < d.n; i++) {
-            long old = before[order[i]];
-            long now = Math.addExact(old, d.weights[i]);
-            c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
+        if (counted) {
+            c = count;
+        } else {
+            for (int i = 0; i < d.n; i++) {
+                long old = before[order[i]];
+                long now = Math.addExact(old, d.weights[i]);
+                c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
+            }
         }
         int size = (spine == null ? 0 : spine.size) + c - counts[j];
         counts[j] = c;
@@ -419,6 +437,10 @@ public final class NestedTrace {
     }
 
     private void sweep(Run run, Run probes, int[] pos, Entry action) {
+        if (run.n < probes.n) {
+            sweepByEntries(run, probes, pos, action);
+            return;
+        }
         int lo = 0;
         int n = run.n;
         Run.Order byRow = this::compareRows; // the trace's arity, not the iteration: a row's first entry
@@ -427,6 +449,25 @@ public final class NestedTrace {
             // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
             for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
                 action.accept(pos[i], run, e);
+            }
+        }
+    }
+
+    /**
+     * {@link #sweep(Run, Run, int[], Entry)} for a run with fewer entries than there are probes: the
+     * run's entries are walked in order and each is found among the probes by galloping from the
+     * previous one's position, so the cost follows the smaller side (a small run of a spine is not
+     * searched once per probe). Visits the same (probe, entry) pairs, entry by entry.
+     */
+    private void sweepByEntries(Run run, Run probes, int[] pos, Entry action) {
+        int p = 0;
+        int m = probes.n;
+        Run.Order byRow = this::compareRows;
+        for (int e = 0; e < run.n && p < m; e++) {
+            p = Run.seek(probes, p, run, e, byRow);
+            // probes equal to this row (several when a row is asked twice); the next entry's row is not smaller
+            for (int q = p; q < m && compareRows(probes, q, run, e) == 0; q++) {
+                action.accept(pos[q], run, e);
             }
         }
     }

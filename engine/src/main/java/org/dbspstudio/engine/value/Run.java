@@ -113,9 +113,23 @@ final class Run {
      * Adds to {@code acc[i]} this run's weight of row i of {@code d} (same arity), for every row of
      * {@code d}: one pass in order, each row found by galloping from the previous one (exponential
      * then binary search), so a sorted change of k rows costs O(k log(n/k)) comparisons near each
-     * other in memory instead of k independent binary searches over the whole run.
+     * other in memory instead of k independent binary searches over the whole run. When this run is
+     * the smaller one its rows are walked instead, each found among d's by galloping: O(n log(k/n)).
+     * d's rows are distinct.
      */
     void addWeightsOf(Run d, long[] acc) {
+        if (n < d.n) {
+            // fewer rows here than asked: walk this run and find each row among d's by galloping
+            int p = 0;
+            for (int e = 0; e < n && p < d.n; e++) {
+                p = seek(d, p, this, e, Run::compare);
+                if (p < d.n && compare(d, p, this, e) == 0) {
+                    acc[p] = Math.addExact(acc[p], weights[e]);
+                    p++;
+                }
+            }
+            return;
+        }
         int lo = 0;
         for (int i = 0; i < d.n && lo < n; i++) {
             lo = seek(this, lo, d, i, Run::compare);
