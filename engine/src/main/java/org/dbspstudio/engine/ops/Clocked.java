@@ -337,6 +337,8 @@ final class Clocked {
          */
         private Map<Integer, List<Due>> due = new HashMap<>();
         private long sizeDelta;
+        /** ACCUMULATE, following: the rows of this tick's change not changed at an earlier tick of the step (else null). */
+        private Row[] firstFresh;
 
         OuterIntegrate(Operator op, StreamValue zero) {
             super(op, zero);
@@ -367,6 +369,7 @@ final class Clocked {
                 return;
             }
             ZSet[] fresh = {null};
+            firstFresh = null;
             StreamValue out = mode == Mode.NONE ? null : traced(ctx, (ZSet) basis, (ZSet) in, j, fresh);
             if (out == null) {
                 ctx.work(in.rows());
@@ -374,7 +377,7 @@ final class Clocked {
             }
             keep(out, null);
             lastInput = in;
-            ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0]));
+            ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh));
         }
 
         /** S(t,j) read from the trace after adding this tick's change; null when the trace cannot be used. */
@@ -428,6 +431,18 @@ final class Clocked {
                 }
                 seen = new NestedTrace.Observed(first);
                 next = trace.plus(rows, ws, j, seen);
+                int m = 0;
+                for (boolean f : first) {
+                    m += f ? 1 : 0;
+                }
+                Row[] firsts = new Row[m];
+                m = 0;
+                for (int k = 0; k < first.length; k++) {
+                    if (first[k]) {
+                        firsts[m++] = rows[k];
+                    }
+                }
+                firstFresh = firsts;
             } else {
                 next = trace.plus(x, j);
             }
@@ -525,6 +540,7 @@ final class Clocked {
         }
 
         private void disableTrace() {
+            firstFresh = null;
             trace = null;
             mode = Mode.NONE;
         }

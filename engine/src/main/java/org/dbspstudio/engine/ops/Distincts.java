@@ -55,6 +55,8 @@ final class Distincts {
          */
         private Set<Row> seen = new HashSet<>();
         private Map<Integer, List<Row>> due = new HashMap<>();
+        /** This step, the integrated input's producer names the rows it sees first ({@link OuterChange#firstFresh}). */
+        private boolean byProducer;
         /**
          * The outputs of every iteration as a nested-time trace (X_j: the output at iteration j, summed
          * over its outer changes), so the per-iteration outputs kept for the next step are packed
@@ -94,11 +96,10 @@ final class Distincts {
                 // how many rows the output gains: H's output at a row is h of the inputs' weights there,
                 // so the previous output held `then` where it now holds `now`
                 int[] gained = {0};
-                Set<Row> rows = candidates(bd, dd, ctx.tick());
-                if (rows != null) {
+                Row[] xs = candidates(bd, dd, ctx.tick());
+                if (xs != null) {
                     // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
                     // earlier values, read from nested-time traces, looked up together)
-                    Row[] xs = rows.toArray(new Row[0]);
                     long[] wbis = bi.weights(xs);
                     long[] wbds = bd.weights(xs);
                     long[] wdis = di.weights(xs);
@@ -197,25 +198,33 @@ final class Distincts {
                 // the first outer step has no earlier output to correct: nothing to follow
                 seen = previous.isEmpty() ? null : new HashSet<>();
                 due = previous.isEmpty() ? null : new HashMap<>();
+                // the producer tells which fresh rows are new in the step: no set of our own
+                byProducer = ci.firstFresh() != null;
             }
             if (seen == null) {
                 return;
             }
             ZSet fresh = ci.fresh();
-            if (fresh == null || !d.accumulated() || d.traceFrom() != j || d.traceUpTo() != j) {
+            if (fresh == null || !d.accumulated() || d.traceFrom() != j || d.traceUpTo() != j
+                    || byProducer && ci.firstFresh() == null) {
                 seen = null;
                 due = null;
                 return;
             }
-            List<Row> first = new ArrayList<>();
-            fresh.forEach((x, w) -> {
-                if (seen.add(x)) {
-                    first.add(x);
-                }
-            });
-            if (!first.isEmpty()) {
+            Row[] xs;
+            if (byProducer) {
+                xs = ci.firstFresh();
+            } else {
+                List<Row> first = new ArrayList<>();
+                fresh.forEach((x, w) -> {
+                    if (seen.add(x)) {
+                        first.add(x);
+                    }
+                });
+                xs = first.toArray(new Row[0]);
+            }
+            if (xs.length > 0) {
                 // the iterations of all the rows seen first now, looked up together
-                Row[] xs = first.toArray(new Row[0]);
                 int[][] its = d.trace().iterations(xs, j);
                 for (int k = 0; k < xs.length; k++) {
                     for (int it : its[k]) {
@@ -232,17 +241,24 @@ final class Distincts {
          * this step, at this tick or earlier) that have an entry at iteration j of the delta input's
          * trace — scheduled when first seen, or among this tick's fresh rows. Null when unknown.
          */
-        private Set<Row> candidates(ZSet bd, ZSet dd, int j) {
+        private Row[] candidates(ZSet bd, ZSet dd, int j) {
             if (seen == null || !bd.isEmpty() && (!bd.accumulated() || bd.traceFrom() != j || bd.traceUpTo() != j)) {
                 return null;
             }
-            Set<Row> rows = new HashSet<>();
-            dd.forEach((x, w) -> rows.add(x));
+            // dd's rows are distinct, and so are the rows due at j (each seen first once, at one tick):
+            // a due row is added unless dd has it
             List<Row> now = due.remove(j);
+            Row[] rows = new Row[dd.size() + (now == null ? 0 : now.size())];
+            int[] n = {0};
+            dd.forEach((x, w) -> rows[n[0]++] = x);
             if (now != null) {
-                rows.addAll(now);
+                for (Row x : now) {
+                    if (dd.weight(x) == 0) {
+                        rows[n[0]++] = x;
+                    }
+                }
             }
-            return rows;
+            return n[0] == rows.length ? rows : java.util.Arrays.copyOf(rows, n[0]);
         }
 
         @Override

@@ -2,6 +2,7 @@ package org.dbspstudio.engine.ops;
 
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.types.Row;
 
 /**
  * A known change over the outer clock of a nested circuit: a stream's value equals
@@ -18,9 +19,16 @@ import org.dbspstudio.engine.value.ZSet;
  *               outer-clock integral of an inner running sum, the running sum's change at this
  *               tick — so a consumer can follow the change's rows as they appear instead of
  *               reading the whole change at every iteration
+ * @param firstFresh when known (else null): the rows of {@code fresh} that were not among the fresh
+ *               rows of an earlier tick of the same outer step (the producer follows them anyway), so
+ *               a consumer following the fresh rows needs no set of the rows it saw
  */
-public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh) {
+public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh, Row[] firstFresh) {
     public OuterChange(StreamValue basis, StreamValue change) {
-        this(basis, change, null);
+        this(basis, change, null, null);
+    }
+
+    public OuterChange(StreamValue basis, StreamValue change, ZSet fresh) {
+        this(basis, change, fresh, null);
     }
 }
