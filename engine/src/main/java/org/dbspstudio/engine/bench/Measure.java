@@ -65,6 +65,9 @@ final class Measure {
     }
 
     static String rate(double perSecond) {
+        if (Double.isInfinite(perSecond) || Double.isNaN(perSecond)) {
+            return "— changes/s (no CPU time measured: below the clock's resolution)";
+        }
         if (perSecond >= 1e6) {
             return String.format(Locale.ROOT, "%.2fM changes/s", perSecond / 1e6);
         }
