@@ -46,23 +46,25 @@ final class CellExprs {
 
     /** {@code sql} as a BIGINT expression on cells over one row of {@code scope}, or null. */
     static Compiled<Num> num(String sql, Scope scope) {
-        try {
-            Ast a = Expressions.parse(sql);
-            java.util.BitSet cols = new java.util.BitSet();
-            Num f = num(a, scope, cols);
-            return f == null ? null : new Compiled<>(f, cols.stream().toArray(), injectiveColumn(a, scope));
-        } catch (ExprException e) {
-            return null;
-        }
+        return compile(sql, scope, CellExprs::num, true);
     }
 
     /** {@code sql} as a predicate on cells over one row of {@code scope}, or null. */
     static Compiled<Pred> pred(String sql, Scope scope) {
+        return compile(sql, scope, CellExprs::pred, false);
+    }
+
+    /** One of the translations above applied to {@code sql}: its function and the columns it reads. */
+    private interface Translation<T> {
+        T of(Ast a, Scope scope, java.util.BitSet cols);
+    }
+
+    private static <T> Compiled<T> compile(String sql, Scope scope, Translation<T> translation, boolean numeric) {
         try {
             Ast a = Expressions.parse(sql);
             java.util.BitSet cols = new java.util.BitSet();
-            Pred f = pred(a, scope, cols);
-            return f == null ? null : new Compiled<>(f, cols.stream().toArray(), -1);
+            T f = translation.of(a, scope, cols);
+            return f == null ? null : new Compiled<>(f, cols.stream().toArray(), numeric ? injectiveColumn(a, scope) : -1);
         } catch (ExprException e) {
             return null;
         }
