@@ -47,8 +47,12 @@ public final class ZSet implements StreamValue {
     private final int from;
     private final int upTo;
     private final int nestedSize;
-    /** The nested form copied into a flat table, once some operation needs it. */
-    private ZSet solid;
+    /**
+     * The nested form copied into a flat table, or a deferred sum added up, once some operation
+     * needs it. Volatile: the engine's thread and the debugger's reader threads may ask for it at
+     * once (the deferred sum is added up under this value's lock and published through this field).
+     */
+    private volatile ZSet solid;
 
     private ZSet(PMap<Row, Long> map, FlatRows flat) {
         this(map, flat, null);
