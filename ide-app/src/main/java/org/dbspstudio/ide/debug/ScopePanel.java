@@ -42,9 +42,13 @@ import javafx.stage.FileChooser;
  * read in the session's run are kept: after a step only the new step's change is read.
  */
 public final class ScopePanel extends VBox {
-    static final double LEFT = 170;
+    static final double LEFT = 190;
     static final double COLUMN = 22;
     static final double ROW = 92;
+    /** Space between the scale labels' right edge and the plot. */
+    static final double GAP = 6;
+    /** The height of a line of text in a plot's margin. */
+    static final double LINE = 13;
     static final String PLUS = "#2da44e";
     static final String MINUS = "#cf222e";
     static final String SIZE = "#0969da";
@@ -276,6 +280,7 @@ public final class ScopePanel extends VBox {
             Canvas c = new Canvas(width(w), ROW);
             c.setId("scope-" + w.ref().label().replaceAll("[^A-Za-z0-9_]", "_"));
             paint(w, new FxPainter(c.getGraphicsContext2D()), 0);
+            Tooltip.install(c, new Tooltip(w.ref().label()));
             c.setOnMouseClicked(e -> {
                 int col = (int) Math.floor((e.getX() - LEFT) / COLUMN);
                 if (w.ref().depth() == 0 && col >= 0 && col < w.samples().size()) {
@@ -300,19 +305,32 @@ public final class ScopePanel extends VBox {
     void paint(Waveform w, Painter p, double y0) {
         double width = width(w);
         double mid = y0 + ROW / 2;
-        p.text(4, y0 + 16, w.ref().label(), textColor, true);
-        p.text(4, y0 + 32, "over the " + (w.axis().startsWith("step") ? "steps" : "inner iterations"), AXIS, false);
-        if (!w.axis().equals("step")) {
-            p.text(4, y0 + 46, "(" + w.axis() + ")", AXIS, false);
+        List<Waveform.Sample> s = w.samples();
+        double top = y0 + 6;
+        double bottom = y0 + ROW - 18;
+        double zero = top + (bottom - top) / 2;
+        String[] scale = scaleLabels(w);
+        double[] scaleY = {top + 8, bottom, zero + 4};
+        String over = "over the " + (w.axis().startsWith("step") ? "steps" : "inner iterations");
+        String[] names = w.axis().equals("step") ? new String[] {w.ref().label(), over}
+                : new String[] {w.ref().label(), over, "(" + w.axis() + ")"};
+        for (int i = 0; i < names.length; i++) {
+            double y = y0 + 16 + 15 * i;
+            boolean bold = i == 0;
+            // a name ends 8 px before the scale labels on its line, or before the plot
+            double room = LEFT - 8 - 4;
+            for (int k = 0; k < scale.length; k++) {
+                if (Math.abs(scaleY[k] - y) < LINE) {
+                    room = Math.min(room, LEFT - GAP - p.width(scale[k], false) - 8 - 4);
+                }
+            }
+            p.text(4, y, fit(names[i], room, x -> p.width(x, bold)), bold ? textColor : AXIS, bold);
         }
         p.line(LEFT, y0 + ROW - 14, width - 8, y0 + ROW - 14, AXIS, false);
-        List<Waveform.Sample> s = w.samples();
         if (s.isEmpty()) {
             p.text(LEFT + 4, mid, "not run yet", AXIS, false);
             return;
         }
-        double top = y0 + 6;
-        double bottom = y0 + ROW - 18;
         int current = session == null ? -1 : session.cursor();
         for (int i = 0; i < s.size(); i++) {
             double x = LEFT + i * COLUMN;
@@ -338,14 +356,10 @@ public final class ScopePanel extends VBox {
             p.polyline(pts, SIZE);
             return;
         }
-        long maxBar = 1;
-        long maxSize = 1;
-        for (Waveform.Sample x : s) {
-            maxBar = Math.max(maxBar, Math.max(x.plus(), x.minus()));
-            maxSize = Math.max(maxSize, x.size());
-        }
+        long[] extremes = extremes(s);
+        long maxBar = extremes[0];
+        long maxSize = extremes[1];
         double half = (bottom - top) / 2;
-        double zero = top + half;
         p.line(LEFT, zero, width - 8, zero, AXIS, true);
         List<double[]> sizes = new ArrayList<>();
         for (int i = 0; i < s.size(); i++) {
@@ -362,9 +376,63 @@ public final class ScopePanel extends VBox {
             sizes.add(new double[] {LEFT + i * COLUMN + COLUMN / 2, bottom - x.size() / (double) maxSize * (bottom - top)});
         }
         p.polyline(sizes, SIZE);
-        p.text(LEFT - 60, top + 8, "+" + maxBar, PLUS, false);
-        p.text(LEFT - 60, bottom, "−" + maxBar, MINUS, false);
-        p.text(LEFT - 60, zero + 4, "size ≤ " + maxSize, SIZE, false);
+        p.textEnd(LEFT - GAP, top + 8, scale[0], PLUS);
+        p.textEnd(LEFT - GAP, bottom, scale[1], MINUS);
+        p.textEnd(LEFT - GAP, zero + 4, scale[2], SIZE);
+    }
+
+    /** The scale labels left of a Z-set's plot: largest insertion, largest deletion, largest size. */
+    static String[] scaleLabels(Waveform w) {
+        if (w.numeric() || w.samples().isEmpty()) {
+            return new String[0];
+        }
+        long[] e = extremes(w.samples());
+        return new String[] {"+" + compact(e[0]), "−" + compact(e[0]), "size ≤ " + compact(e[1])};
+    }
+
+    /** The largest insertion or deletion and the largest size of a Z-set's samples (at least 1 each). */
+    private static long[] extremes(List<Waveform.Sample> samples) {
+        long maxBar = 1;
+        long maxSize = 1;
+        for (Waveform.Sample x : samples) {
+            maxBar = Math.max(maxBar, Math.max(x.plus(), x.minus()));
+            maxSize = Math.max(maxSize, x.size());
+        }
+        return new long[] {maxBar, maxSize};
+    }
+
+    /**
+     * A count as it fits a scale label: exact below 10,000, else three significant digits with k, M
+     * or G (12,345 → 12.3k, 1,250,000 → 1.25M); the exact figures are in the CSV export.
+     */
+    static String compact(long n) {
+        long a = Math.abs(n);
+        if (a < 10_000) {
+            return Long.toString(n);
+        }
+        String[] units = {"k", "M", "G", "T", "P", "E"};
+        double v = n;
+        int u = -1;
+        while (Math.abs(v) >= 999.5 && u < units.length - 1) {
+            v /= 1000;
+            u++;
+        }
+        double av = Math.abs(v);
+        String digits = av >= 99.95 ? String.format(Locale.ROOT, "%.0f", v)
+                : av >= 9.995 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%.2f", v);
+        return digits + units[u];
+    }
+
+    /** {@code s}, cut at its end with an ellipsis so that it is at most {@code max} wide. */
+    static String fit(String s, double max, java.util.function.ToDoubleFunction<String> width) {
+        if (width.applyAsDouble(s) <= max) {
+            return s;
+        }
+        int n = s.length();
+        while (n > 1 && width.applyAsDouble(s.substring(0, n - 1) + "…") > max) {
+            n--;
+        }
+        return s.substring(0, Math.max(1, n - 1)) + "…";
     }
 
     // ------------------------------------------------------------------ painting and export
@@ -378,6 +446,12 @@ public final class ScopePanel extends VBox {
         void polyline(List<double[]> pts, String color);
 
         void text(double x, double y, String s, String color, boolean bold);
+
+        /** Text whose right edge is at {@code x}. */
+        void textEnd(double x, double y, String s, String color);
+
+        /** How wide {@code s} is drawn. */
+        double width(String s, boolean bold);
     }
 
     private static final class FxPainter implements Painter {
@@ -422,6 +496,24 @@ public final class ScopePanel extends VBox {
             g.setFont(javafx.scene.text.Font.font("System", bold ? javafx.scene.text.FontWeight.BOLD
                     : javafx.scene.text.FontWeight.NORMAL, 11));
             g.fillText(s, x, y);
+        }
+
+        @Override
+        public void textEnd(double x, double y, String s, String color) {
+            g.setTextAlign(javafx.scene.text.TextAlignment.RIGHT);
+            try {
+                text(x, y, s, color, false);
+            } finally {
+                g.setTextAlign(javafx.scene.text.TextAlignment.LEFT);
+            }
+        }
+
+        @Override
+        public double width(String s, boolean bold) {
+            javafx.scene.text.Text t = new javafx.scene.text.Text(s);
+            t.setFont(javafx.scene.text.Font.font("System", bold ? javafx.scene.text.FontWeight.BOLD
+                    : javafx.scene.text.FontWeight.NORMAL, 11));
+            return t.getLayoutBounds().getWidth();
         }
     }
 
@@ -468,6 +560,19 @@ public final class ScopePanel extends VBox {
             b.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" fill=\"").append(color)
                     .append("\" font-family=\"sans-serif\" font-size=\"11\"").append(bold ? " font-weight=\"bold\"" : "")
                     .append('>').append(esc(s)).append("</text>\n");
+        }
+
+        @Override
+        public void textEnd(double x, double y, String s, String color) {
+            b.append("<text x=\"").append(n(x)).append("\" y=\"").append(n(y)).append("\" fill=\"").append(color)
+                    .append("\" font-family=\"sans-serif\" font-size=\"11\" text-anchor=\"end\">").append(esc(s))
+                    .append("</text>\n");
+        }
+
+        /** An estimate (no fonts in a document being written): sans-serif at 11 px averages under 7 px a character. */
+        @Override
+        public double width(String s, boolean bold) {
+            return s.length() * (bold ? 7.0 : 6.5);
         }
     }
 
