@@ -112,6 +112,42 @@ class ScopeAndBreakpointsTest extends IdeTestBase {
         assertThat(head).containsExactly((byte) 0x89, (byte) 'P', (byte) 'N', (byte) 'G');
     }
 
+    /** The pinned stream's samples as [inserted, deleted, size] per step. */
+    private static long[][] plotted(Waveform w) {
+        return w.samples().stream().map(p -> new long[] {p.plus(), p.minus(), p.size()}).toArray(long[][]::new);
+    }
+
+    @Test
+    void editingTheScenarioReplotsAPinnedStreamFromTheNewData(FxRobot robot) throws Exception {
+        EditorTab t = openSample("06");
+        fx(() -> window.debugger().pinToScope(t, StreamRef.top("users", "out")));
+        fx(() -> window.debugger().session(t).seek(3));
+        settle(t, 3);
+        scopeShown();
+        Scenario before = t.doc().document().scenario().copy();
+        assertThat(plotted(fx(() -> window.debugger().scope().waveforms()).get(0))).isDeepEqualTo(expected(before, "users"));
+        // the user inserts a row at step 1 and deletes one at step 3, through the scenario panel
+        fx(() -> window.debugger().showPanel("Scenario"));
+        javafx.scene.control.TextField row = robot.lookup("#scenario-row").queryAs(javafx.scene.control.TextField.class);
+        fx(() -> {
+            window.debugger().scenarioPanel().select("users", 1);
+            row.setText("3, Carol");
+            window.debugger().scenarioPanel().quick(1);
+            window.debugger().scenarioPanel().select("users", 3);
+            row.setText("2, Bob");
+            window.debugger().scenarioPanel().quick(-1);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        Scenario after = t.doc().document().scenario();
+        long[][] exp = expected(after, "users");
+        assertThat(java.util.Arrays.deepEquals(exp, expected(before, "users"))).as("the edit changes the plot").isFalse();
+        fx(() -> window.debugger().session(t).seek(3));
+        settle(t, 3);
+        fx(() -> window.debugger().showPanel("Scope"));
+        scopeShown();
+        assertThat(plotted(fx(() -> window.debugger().scope().waveforms()).get(0))).isDeepEqualTo(exp);
+    }
+
     @Test
     void aNestedStreamIsPlottedOverTheInnerIterationsOfTheStep(FxRobot robot) throws Exception {
         EditorTab t = openSample("05");
