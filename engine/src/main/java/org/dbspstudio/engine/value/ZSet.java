@@ -31,19 +31,19 @@ public final class ZSet implements StreamValue {
      */
     private final PMap<Row, Long> map;
     private final FlatRows flat;
-    private final Spine spine;
+    final Spine spine;
     /** Or rows as columns of cells ({@link CellBatch}: a source's changes and what linear operators make of them). */
     private final CellBatch cells;
     /**
      * Or a running sum not added up yet ({@link #plusDeferred}): the previous sum plus a change,
      * computed (into {@link #solid}) when something first reads the value.
      */
-    private final Pending pending;
+    final DeferredSum pending;
     /**
      * Or none of them, and the value is read by accumulation from a nested-time trace: the rows of
      * {@code nested} up to iteration {@code upTo} ({@link NestedTrace}), {@code nestedSize} of them.
      */
-    private final NestedTrace.Cell nested;
+    final NestedTrace.Cell nested;
     private final int from;
     private final int upTo;
     private final int nestedSize;
@@ -52,7 +52,7 @@ public final class ZSet implements StreamValue {
      * needs it. Volatile: the engine's thread and the debugger's reader threads may ask for it at
      * once (the deferred sum is added up under this value's lock and published through this field).
      */
-    private volatile ZSet solid;
+    volatile ZSet solid;
 
     private ZSet(PMap<Row, Long> map, FlatRows flat) {
         this(map, flat, null);
@@ -82,7 +82,7 @@ public final class ZSet implements StreamValue {
         this.nestedSize = 0;
     }
 
-    private ZSet(Pending pending) {
+    ZSet(DeferredSum pending) {
         this.map = null;
         this.flat = null;
         this.spine = null;
@@ -92,29 +92,6 @@ public final class ZSet implements StreamValue {
         this.from = 0;
         this.upTo = 0;
         this.nestedSize = 0;
-    }
-
-    /**
-     * A deferred sum: the previous sum (itself possibly deferred) plus a change; both are dropped once
-     * the sum is added up, so a chain of sums read one by one holds only the newest runs.
-     */
-    private static final class Pending {
-        ZSet prev;
-        ZSet change;
-        /** Rows of the changes not added up since the known sum the chain starts from, this one's included. */
-        final long rows;
-        /** How many changes those are. */
-        final int count;
-        /** The size of the known sum the chain starts from. */
-        final long knownSize;
-
-        Pending(ZSet prev, ZSet change, long rows, int count, long knownSize) {
-            this.prev = prev;
-            this.change = change;
-            this.rows = rows;
-            this.count = count;
-            this.knownSize = knownSize;
-        }
     }
 
     /**
@@ -129,25 +106,7 @@ public final class ZSet implements StreamValue {
      * what {@link #plusIntegrated} costs.
      */
     public ZSet plusDeferred(ZSet o) {
-        if (o.isEmpty()) {
-            return this;
-        }
-        if (nested != null || o.nested != null || o.pending != null) {
-            return solid().plusIntegrated(o.solid());
-        }
-        ZSet known = pending == null ? this : solid;
-        if (known != null) {
-            if (known.size() + o.size() <= TRIE_THRESHOLD && known.spine == null || (long) o.size() * 4 > known.size()) {
-                return known.plusIntegrated(o); // small, or a change as large as a quarter of the sum: added now
-            }
-            return new ZSet(new Pending(known, o, o.size(), 1, known.size()));
-        }
-        Pending p = pending;
-        ZSet z = new ZSet(new Pending(this, o, p.rows + o.size(), p.count + 1, p.knownSize));
-        if (z.pending.rows * 4 > z.pending.knownSize + 1024 || z.pending.count > 4096) {
-            return z.solid();
-        }
-        return z;
+        return DeferredSum.plus(this, o);
     }
 
     /** Whether this value is a sum whose additions are deferred and not yet done. */
@@ -202,32 +161,17 @@ public final class ZSet implements StreamValue {
     }
 
     /** This value in one of the stored forms (a nested-time view copied into a flat table). */
-    private ZSet solid() {
+    ZSet solid() {
         if (nested == null && cells == null && pending == null) {
             return this;
         }
-        ZSet s = solid;
-        if (s == null && pending != null) {
-            synchronized (this) {
-                s = solid;
-                if (s == null) {
-                    s = addPending();
-                    solid = s;
-                    // the chain is dropped: the sums before this one, and the change, are garbage now
-                    pending.prev = null;
-                    pending.change = null;
-                }
-            }
-            return s;
+        if (pending != null) {
+            return DeferredSum.addUp(this);
         }
+        ZSet s = solid;
         if (s == null) {
             if (cells != null) {
-                // the rows are distinct: a flat table of them, without consolidating
-                FlatRows f = new FlatRows(cells.n);
-                for (int i = 0; i < cells.n; i++) {
-                    f.add(cells.row(i), cells.weights[i]);
-                }
-                s = new ZSet(null, f);
+                s = new ZSet(null, CellConversions.flatOf(cells));
             } else {
                 Builder b = new Builder(nestedSize);
                 nested.get().forEach(from, upTo, b::add);
@@ -236,44 +180,6 @@ public final class ZSet implements StreamValue {
             solid = s;
         }
         return s;
-    }
-
-    /**
-     * The deferred sum added up: back along the chain of sums not added up to one that is, then its
-     * value plus the changes (one change as it is; more consolidated first).
-     */
-    private ZSet addPending() {
-        List<ZSet> changes = new ArrayList<>();
-        ZSet known;
-        ZSet v = this;
-        long rows = 0;
-        while (true) {
-            if (v.pending == null) {
-                known = v;
-                break;
-            }
-            ZSet prev;
-            ZSet change;
-            synchronized (v) {
-                if (v.solid != null) {
-                    known = v.solid;
-                    break;
-                }
-                prev = v.pending.prev;
-                change = v.pending.change;
-            }
-            changes.add(change);
-            rows += change.size();
-            v = prev;
-        }
-        if (changes.size() == 1) {
-            return known.plusIntegrated(changes.get(0));
-        }
-        Builder b = new Builder((int) Math.min(rows, 1 << 24));
-        for (ZSet c : changes) {
-            c.forEach(b::add);
-        }
-        return known.plusIntegrated(b.build());
     }
 
     /** Whether this value is read by accumulation from a nested-time trace ({@link NestedTrace}). */
@@ -411,17 +317,7 @@ public final class ZSet implements StreamValue {
         if (flat == null || flat.size == 0) {
             return this;
         }
-        FlatRows f = flat;
-        Row[] rows = new Row[f.size];
-        long[] w = new long[f.size];
-        int k = 0;
-        for (int i = 0; i < f.used; i++) {
-            if (f.weights[i] != 0) {
-                rows[k] = f.keys[i];
-                w[k++] = f.weights[i];
-            }
-        }
-        CellBatch c = CellBatch.ofRows(rows, w, k);
+        CellBatch c = CellConversions.cellsOf(flat);
         if (c == null) {
             return this;
         }
