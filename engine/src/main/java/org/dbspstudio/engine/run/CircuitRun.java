@@ -46,6 +46,11 @@ final class CircuitRun implements Build.ChildCircuit {
     private final Map<Integer, List<OuterArrangements>> outerBySlot = new HashMap<>();
     private final List<Frame> frames = new ArrayList<>();
     private final OpStats[] stats;
+    /**
+     * Operators not run: in a nested circuit whose trace is not recorded, those whose outputs only
+     * joins found zero at every tick read ({@link InnerSupport}); their slots keep their zeros.
+     */
+    private final boolean[] skip;
     private final CtxImpl ctx = new CtxImpl();
     private int tick;
     private int step;
@@ -76,8 +81,9 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     CircuitRun(SlotMap slotMap, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
-               EngineOptions options) {
+               boolean[] skip, EngineOptions options) {
         this.slotMap = slotMap;
+        this.skip = skip;
         this.order = order;
         this.inSlots = inSlots;
         this.outSlots = outSlots;
@@ -96,6 +102,9 @@ final class CircuitRun implements Build.ChildCircuit {
         this.path = iterations;
         Map<Integer, List<Frame>> nested = null;
         for (int k = 0; k < order.length; k++) {
+            if (skip[k]) {
+                continue;
+            }
             OpNode node = order[k];
             ctx.node = k;
             ctx.work = 0;
@@ -148,8 +157,10 @@ final class CircuitRun implements Build.ChildCircuit {
             }
         }
         for (int k = 0; k < order.length; k++) {
-            ctx.node = k;
-            order[k].commit(ctx);
+            if (!skip[k]) {
+                ctx.node = k;
+                order[k].commit(ctx);
+            }
         }
         return record(nested, stats);
     }
@@ -218,7 +229,11 @@ final class CircuitRun implements Build.ChildCircuit {
         its.add(j);
         runTick(j, topStep, List.copyOf(its));
         boolean zero = true;
-        for (OpNode n : order) {
+        for (int k = 0; k < order.length; k++) {
+            OpNode n = order[k];
+            if (skip[k]) {
+                continue;
+            }
             if (n instanceof Build.IntegralOutput io) {
                 zero &= io.sawZero();
             }
@@ -241,8 +256,8 @@ final class CircuitRun implements Build.ChildCircuit {
     @Override
     public int minIterations() {
         int m = 0;
-        for (OpNode n : order) {
-            if (n instanceof Build.OuterClocked oc) {
+        for (int k = 0; k < order.length; k++) {
+            if (!skip[k] && order[k] instanceof Build.OuterClocked oc) {
                 m = Math.max(m, oc.previousLength());
             }
         }
@@ -251,8 +266,10 @@ final class CircuitRun implements Build.ChildCircuit {
 
     @Override
     public void endOuterStep(int iterations) {
-        for (OpNode n : order) {
-            n.endOuterStep(iterations);
+        for (int k = 0; k < order.length; k++) {
+            if (!skip[k]) {
+                order[k].endOuterStep(iterations);
+            }
         }
         for (OuterArrangements oa : outerArrangements.values()) {
             oa.previous = oa.current;

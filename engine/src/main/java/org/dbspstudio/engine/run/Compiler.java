@@ -118,7 +118,37 @@ final class Compiler {
                 slotMap.children.put(k, children.get(op.id()).slotMap);
             }
         }
-        return new CircuitRun(slotMap, nodes, ins, outs, zeros, options);
+        boolean[] skip = new boolean[order.size()];
+        if (nested) {
+            Set<String> zeroJoins = InnerSupport.alwaysZeroJoins(c, order, feeder);
+            for (int k = 0; k < order.size(); k++) {
+                if (zeroJoins.contains(order.get(k).id())) {
+                    nodes[k] = new ZeroNode(order.get(k), zeros[outs[k][0]]);
+                }
+            }
+            if (!options.recordTrace()) {
+                Set<String> unread = InnerSupport.unread(c, order, zeroJoins);
+                for (int k = 0; k < order.size(); k++) {
+                    skip[k] = unread.contains(order.get(k).id());
+                }
+            }
+        }
+        return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
+    }
+
+    /** A join found zero at every tick by {@link InnerSupport}: emits zero without reading its inputs. */
+    static final class ZeroNode extends OpNode {
+        private final StreamValue zero;
+
+        ZeroNode(Operator op, StreamValue zero) {
+            super(op);
+            this.zero = zero;
+        }
+
+        @Override
+        public void eval(org.dbspstudio.engine.ops.Ctx ctx) {
+            ctx.out(0, zero, null);
+        }
     }
 
     /**
