@@ -412,17 +412,22 @@ public final class NestedTrace {
             }
         }
         int[] order = new int[k];
+        boolean anyTag = false;
         for (int i = 0; i < k; i++) {
             order[i] = i;
+            anyTag |= buf[i * s] != 0;
         }
         Run.sort(order, buf, s);
-        long[] words = new long[k * s];
+        // probes of integers only leave the tag word out, as the runs of such rows do: compared in place
+        int stride = anyTag ? s : arity;
+        int skip = anyTag ? 0 : 1;
+        long[] words = new long[k * stride];
         int[] pos = new int[k];
         for (int i = 0; i < k; i++) {
-            System.arraycopy(buf, order[i] * s, words, i * s, s);
+            System.arraycopy(buf, order[i] * s + skip, words, i * stride, stride);
             pos[i] = at[order[i]];
         }
-        sweepRuns(new Run(arity, true, words, new long[k], k), pos, action);
+        sweepRuns(new Run(arity, anyTag, words, new long[k], k), pos, action);
     }
 
     /**
@@ -443,9 +448,9 @@ public final class NestedTrace {
         }
         int lo = 0;
         int n = run.n;
-        Run.Order byRow = this::compareRows; // the trace's arity, not the iteration: a row's first entry
         for (int i = 0; i < probes.n && lo < n; i++) {
-            lo = Run.seek(run, lo, probes, i, byRow);
+            // the trace's arity, not the iteration: a row's first entry
+            lo = Run.seekPrefix(run, lo, probes, i, arity);
             // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
             for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
                 action.accept(pos[i], run, e);
@@ -462,9 +467,8 @@ public final class NestedTrace {
     private void sweepByEntries(Run run, Run probes, int[] pos, Entry action) {
         int p = 0;
         int m = probes.n;
-        Run.Order byRow = this::compareRows;
         for (int e = 0; e < run.n && p < m; e++) {
-            p = Run.seek(probes, p, run, e, byRow);
+            p = Run.seekPrefix(probes, p, run, e, arity);
             // probes equal to this row (several when a row is asked twice); the next entry's row is not smaller
             for (int q = p; q < m && compareRows(probes, q, run, e) == 0; q++) {
                 action.accept(pos[q], run, e);
@@ -568,20 +572,9 @@ public final class NestedTrace {
         return 0;
     }
 
+    /** Compares the row part (tag word and the row's cells, not the iteration) of entry i of a with entry j of b. */
     private int compareRows(Run a, int i, Run b, int j) {
-        int c = Long.compare(a.tag(i), b.tag(j));
-        if (c != 0) {
-            return c;
-        }
-        int x = a.cells(i);
-        int y = b.cells(j);
-        for (int k = 0; k < arity; k++) {
-            c = Long.compare(a.words[x + k], b.words[y + k]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
+        return Run.comparePrefix(a, i, b, j, arity);
     }
 
     /** The rows of S(upTo) with their non-zero weights, in order of their packed words. */

@@ -68,16 +68,34 @@ final class Run {
     }
 
     static int compare(Run a, int i, Run b, int j) {
+        return comparePrefix(a, i, b, j, a.arity);
+    }
+
+    /**
+     * Compares the first {@code len} cells (tag word first) of entry i of run a and entry j of run b.
+     * When both runs store their tag words or both leave them out, the words are compared in place
+     * as one array slice against another (no tag decoded, no per-word branch on the layout); else the
+     * tag words are compared first (an untagged run's being 0).
+     */
+    static int comparePrefix(Run a, int i, Run b, int j, int len) {
+        if (a.tagged == b.tagged) {
+            int t = a.tagged ? 1 : 0;
+            return compareWords(a.words, i * (a.arity + t), b.words, j * (b.arity + t), len + t);
+        }
         int c = Long.compare(a.tag(i), b.tag(j));
         if (c != 0) {
             return c;
         }
-        int x = a.cells(i);
-        int y = b.cells(j);
-        for (int k = 0; k < a.arity; k++) {
-            c = Long.compare(a.words[x + k], b.words[y + k]);
-            if (c != 0) {
-                return c;
+        return compareWords(a.words, a.cells(i), b.words, b.cells(j), len);
+    }
+
+    /** Compares {@code x[p..p+len)} with {@code y[q..q+len)} word by word as signed longs. */
+    static int compareWords(long[] x, int p, long[] y, int q, int len) {
+        for (int k = 0; k < len; k++) {
+            long u = x[p + k];
+            long v = y[q + k];
+            if (u != v) {
+                return u < v ? -1 : 1;
             }
         }
         return 0;
@@ -122,7 +140,7 @@ final class Run {
             // fewer rows here than asked: walk this run and find each row among d's by galloping
             int p = 0;
             for (int e = 0; e < n && p < d.n; e++) {
-                p = seek(d, p, this, e, Run::compare);
+                p = seekPrefix(d, p, this, e, arity);
                 if (p < d.n && compare(d, p, this, e) == 0) {
                     acc[p] = Math.addExact(acc[p], weights[e]);
                     p++;
@@ -132,7 +150,7 @@ final class Run {
         }
         int lo = 0;
         for (int i = 0; i < d.n && lo < n; i++) {
-            lo = seek(this, lo, d, i, Run::compare);
+            lo = seekPrefix(this, lo, d, i, arity);
             if (lo < n && compare(this, lo, d, i) == 0) {
                 acc[i] = Math.addExact(acc[i], weights[lo]);
                 lo++;
@@ -158,6 +176,41 @@ final class Run {
         while (lo < r) {
             int m = (lo + r) >>> 1;
             if (order.compare(run, m, probes, i) < 0) {
+                lo = m + 1;
+            } else {
+                r = m;
+            }
+        }
+        return lo;
+    }
+
+    /**
+     * {@link #seek} under the order of the first {@code len} cells (tag word first), comparing words
+     * in place: the first position at or after {@code lo} of an entry of {@code run} whose first
+     * {@code len} cells are not smaller than those of entry i of {@code probes}.
+     */
+    static int seekPrefix(Run run, int lo, Run probes, int i, int len) {
+        if (run.tagged != probes.tagged) {
+            return seek(run, lo, probes, i, (a, x, b, y) -> comparePrefix(a, x, b, y, len));
+        }
+        int t = run.tagged ? 1 : 0;
+        int w = len + t;
+        int rs = run.arity + t;
+        long[] rw = run.words;
+        long[] pw = probes.words;
+        int po = i * (probes.arity + t);
+        int n = run.n;
+        int hi = lo;
+        int step = 1;
+        while (hi < n && compareWords(rw, hi * rs, pw, po, w) < 0) {
+            lo = hi + 1;
+            hi = lo + step;
+            step <<= 1;
+        }
+        int r = Math.min(hi, n);
+        while (lo < r) {
+            int m = (lo + r) >>> 1;
+            if (compareWords(rw, m * rs, pw, po, w) < 0) {
                 lo = m + 1;
             } else {
                 r = m;
@@ -221,6 +274,9 @@ final class Run {
 
     /** a + b in one pass: equal rows add their weights (exactly; a zero sum drops the row). */
     static Run merge(Run a, Run b) {
+        if (a.tagged == b.tagged) {
+            return mergeAlike(a, b);
+        }
         boolean tagged = a.tagged || b.tagged;
         int stride = tagged ? a.arity + 1 : a.arity;
         int cap = a.n + b.n;
@@ -262,6 +318,51 @@ final class Run {
             weights = Arrays.copyOf(weights, k);
         }
         return new Run(a.arity, tagged, words, weights, k);
+    }
+
+    /** {@link #merge} of two runs of one layout (both with tag words or both without): whole entries compared and copied in place. */
+    private static Run mergeAlike(Run a, Run b) {
+        int stride = a.stride();
+        int cap = a.n + b.n;
+        long[] words = new long[cap * stride];
+        long[] weights = new long[cap];
+        long[] aw = a.words;
+        long[] bw = b.words;
+        int i = 0;
+        int j = 0;
+        int k = 0;
+        while (i < a.n && j < b.n) {
+            int c = compareWords(aw, i * stride, bw, j * stride, stride);
+            if (c < 0) {
+                System.arraycopy(aw, i * stride, words, k * stride, stride);
+                weights[k++] = a.weights[i++];
+            } else if (c > 0) {
+                System.arraycopy(bw, j * stride, words, k * stride, stride);
+                weights[k++] = b.weights[j++];
+            } else {
+                long w = Math.addExact(a.weights[i], b.weights[j++]);
+                if (w != 0) {
+                    System.arraycopy(aw, i * stride, words, k * stride, stride);
+                    weights[k++] = w;
+                }
+                i++;
+            }
+        }
+        if (i < a.n) {
+            System.arraycopy(aw, i * stride, words, k * stride, (a.n - i) * stride);
+            System.arraycopy(a.weights, i, weights, k, a.n - i);
+            k += a.n - i;
+        }
+        if (j < b.n) {
+            System.arraycopy(bw, j * stride, words, k * stride, (b.n - j) * stride);
+            System.arraycopy(b.weights, j, weights, k, b.n - j);
+            k += b.n - j;
+        }
+        if (k < cap) {
+            words = Arrays.copyOf(words, k * stride);
+            weights = Arrays.copyOf(weights, k);
+        }
+        return new Run(a.arity, a.tagged, words, weights, k);
     }
 
     /** Accumulates distinct rows (each added once) and sorts them into a run. */

@@ -74,23 +74,29 @@ final class Spine {
             return out;
         }
         int[] order = new int[k];
+        boolean anyTag = false;
         for (int i = 0; i < k; i++) {
             order[i] = i;
+            anyTag |= buf[i * s] != 0;
         }
         Run.sort(order, buf, s);
-        // distinct probes (a row asked twice is looked up once): probe[i] is sorted row i's
-        long[] words = new long[k * s];
+        // distinct probes (a row asked twice is looked up once): probe[i] is sorted row i's; probes of
+        // integers only leave the tag word out, as runs of such rows do, so they are compared in place
+        int stride = anyTag ? s : arity;
+        int skip = anyTag ? 0 : 1;
+        long[] words = new long[k * stride];
         int[] probe = new int[k];
         int u = 0;
         for (int i = 0; i < k; i++) {
-            if (u > 0 && Arrays.equals(buf, order[i] * s, order[i] * s + s, words, (u - 1) * s, u * s)) {
+            int from = order[i] * s + skip;
+            if (u > 0 && Arrays.equals(buf, from, from + stride, words, (u - 1) * stride, u * stride)) {
                 probe[i] = u - 1;
                 continue;
             }
-            System.arraycopy(buf, order[i] * s, words, u * s, s);
+            System.arraycopy(buf, from, words, u * stride, stride);
             probe[i] = u++;
         }
-        Run probes = new Run(arity, true, words, new long[u], u);
+        Run probes = new Run(arity, anyTag, words, new long[u], u);
         long[] acc = new long[u];
         for (Run run : runs) {
             run.addWeightsOf(probes, acc);
