@@ -162,8 +162,8 @@
  * ({@code + - *}, negation), comparisons, and AND/OR/NOT over LONG columns (which hold no NULL);
  * anything else — a nullable column that holds a NULL in this batch, text, decimals, division, an
  * overflow — is evaluated over rows as before (an overflow on cells goes back to the row path,
- * which reports it as it always did), and every other operator reads the batch's rows (its own,
- * or rows decoded from the cells). {@code CellBatchProperties} checks batches against a plain map
+ * which reports it as it always did), and every other operator but joins and aggregates (see
+ * "Joins and aggregates on cells") reads the batch's rows (its own, or rows decoded from the cells). {@code CellBatchProperties} checks batches against a plain map
  * of row → weight (sums with batches, flat tables and packed runs; subsets; rows differing only in
  * strings) and the linear operators on cells against the same circuits fed row objects, with
  * NULLs, values at the overflow limits, and expressions that overflow or divide by zero.
@@ -177,8 +177,9 @@
  * A top-level integral's running sum is now deferred ({@code ZSet.plusDeferred}): the new sum
  * holds the previous one and the change, and is added up — as {@code plusIntegrated} adds a change
  * to sorted runs of packed rows — only when an operator reads it; sums not read in between are
- * added as one consolidated change, and at the latest when the changes not added up reach a quarter
- * of the sum they start from (or 4,096 changes). B2's integral of the orders is read only through
+ * added as one consolidated change, and at the latest when the changes not added up reach 1/16 of
+ * the sum they start from (or 4,096 changes; a change that large is added at once; a quarter
+ * before, see below). B2's integral of the orders is read only through
  * its arrangement (maintained from its changes) and, when the customers change, by the join beside
  * it: it is no longer counted and merged at every step. An aggregate that reads its input's
  * integral one step late still adds one change at a time (a sum is added up from the newest one
@@ -195,6 +196,60 @@
  * first fold (at 250,000 changes, a quarter of the sum) falls into the timed batches of 10,000 and
  * adds the earlier phase's changes too. Folding at a smaller share of the sum would charge each
  * phase its own changes; it is not measured yet.
+ *
+ * <p>Then measured, with the join and the aggregate on cells (below), one B2 run each back to back
+ * at load 6–7 (engine thread's CPU): folding at a quarter, batches of 100 407k changes per second
+ * and batches of 10,000 303k (which paid for the 150,000 changes of the batches of 100); at 1/16,
+ * 263k and 515k: each phase pays for its own changes, and the two phases' timed steps took 0.65 s
+ * against 0.71 s. A chain of changes that are all batches of cells of one arity (a source's
+ * changes, a join's output on cells) is consolidated on its cells ({@code CellBatch.sum}: the
+ * batches' columns one after the other, hashed by their integer cells) instead of through a table
+ * of row objects.
+ *
+ * <h2>Joins and aggregates on cells</h2>
+ * A join whose key is plain columns of the probing side and whose projection is plain columns of
+ * either side probes with a batch of cells as it is ({@code ops.CellJoins}): each probing row's key
+ * is packed from its integer cells ({@code IndexedZSet.forEachUnderIntegers}: the tag word of
+ * integers, then the values; no key row, no encoding of a row), and each output column is gathered
+ * into a column of its own — from the probing batch's column (an integer column stays a
+ * {@code long[]}) or from the matched row's field — then consolidated on the cells: no output row
+ * object, no row hashed. A batch holding a key column as objects (a NULL in it, text, decimals),
+ * keys compared as exact decimals (mixed numeric types), computed keys or projections, the
+ * weighted semijoin and a join both of whose inputs changed read rows as before. B2's join of each
+ * order change with the customers' arrangement is such a join, and its output (region, amount) a
+ * batch of cells.
+ *
+ * <p>An aggregate over a Z-set keeps its input's rows with their weights in a table of its own
+ * ({@code value.RowWeights}, a mutable hash table of row → weight) instead of looking each changed
+ * row's earlier weight up in its input's integral: one hash probe per changed row where the
+ * integral, held as sorted runs, cost a search per run, and the integral had to be added up at
+ * every step for it (in B2's batches of 100, adding it up and the lookups were half of the step).
+ * Nothing else reads that integral in an incremental aggregate, so it is now deferred like the
+ * orders'. The table doubles the aggregate's state: the distinct rows of its input (B2's 25,000
+ * (region, amount) pairs) as row objects, beside the integral's packed runs. Given a batch of
+ * cells with plain grouping and argument columns, the aggregate finds each row's group from its
+ * grouping cells (a key row per distinct group of the batch), its earlier weight by its cells
+ * (hashed as {@code Row.hashCode} hashes the row, compared cell by cell; the row object is built
+ * only for a row new to the table) and updates COUNT, SUM and AVG from integer cells without boxing
+ * them. {@code CellJoinAggregateProperties} checks B2's circuit (grouped by one column, by two and
+ * globally; COUNT, SUM, MIN, MAX, AVG, COUNT of a column), incremental and as snapshots, fed cells
+ * against the same circuit fed row objects at every step (random changes of both inputs with NULL
+ * keys, regions and amounts, negative weights, products of weights and sums that overflow: both
+ * fail at the same operator), the incremental circuit against the difference of the snapshot
+ * circuit's outputs recomputed without delta tracking, and the table probed with cells and with
+ * rows against a plain map.
+ *
+ * <p>B2 back to back on one jar each (one run each, load 5–7, engine thread's CPU): incremental
+ * batches of 100 181k changes per second before, 263k after; batches of 10,000 216k before, 515k
+ * after; the snapshot circuit 200k and 257k before, 178k and 269k after (within that load's
+ * noise). In a process of its own stepping B2's batches (4,500 batches of 100, then 100 batches of
+ * 10,000 in another, after the load and a warm-up, load ≈ 7): 215k → 292k and 356k → 456k. JFR
+ * then puts a B2 batch of 10,000 at half adding up the orders' deferred changes (consolidating
+ * them, packing them into a run, sorting and merging it: about 1 µs per change), a third in the
+ * join (mostly following each key's entry to the customer's row and its region) and a sixth in the
+ * aggregate; a batch of 100 at 45% adding up deferred changes, 30% aggregate (a sixth of the step
+ * comparing each changed row's region string with the table's, distinct string objects from the
+ * customers' rows), 22% join.
  *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before

@@ -81,6 +81,28 @@ final class Accumulator {
         }
     }
 
+    /**
+     * {@link #update} for a non-NULL integer argument {@code v} (a cell of a batch's integer column):
+     * COUNT, SUM and AVG over BIGINT or INTEGER without boxing it; the others box it.
+     */
+    void updateLong(long v, long oldW, long newW) {
+        boolean integral = argType == SqlType.BIGINT || argType == SqlType.INTEGER;
+        if (!integral || !(fn == AggFunction.COUNT || fn == AggFunction.SUM || fn == AggFunction.AVG)) {
+            update(v, false, oldW, newW);
+            return;
+        }
+        long delta = Math.subtractExact(newW, oldW);
+        if (oldW == 0 && newW != 0) {
+            presentNonNull++;
+        } else if (oldW != 0 && newW == 0) {
+            presentNonNull--;
+        }
+        count = Math.addExact(count, delta);
+        if (fn != AggFunction.COUNT) {
+            longSum = Math.addExact(longSum, Math.multiplyExact(v, delta));
+        }
+    }
+
     private void add(Object v, long w) {
         switch (argType) {
             case DOUBLE -> doubleSum += ((Number) v).doubleValue() * w;

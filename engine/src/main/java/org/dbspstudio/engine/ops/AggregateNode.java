@@ -6,7 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.value.CellBatch;
 import org.dbspstudio.engine.value.IndexedZSet;
+import org.dbspstudio.engine.value.RowWeights;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.AggCall;
@@ -39,9 +41,23 @@ final class AggregateNode extends SnapshotNode {
     private final List<AggCall> calls;
     private final TypedExpr[] args;
     private final SqlType[] argTypes;
+    /**
+     * For a batch of cells: the grouping columns and each aggregate's argument column (-1: none) when
+     * all are plain columns; else null (the batch's rows are read).
+     */
+    private final int[] groupCols;
+    private final int[] argCols;
 
     private Map<Row, Group> groups;
+    /** An indexed input's value at the previous tick (read for its rows' earlier weights). */
     private StreamValue prevIn;
+    /**
+     * A Z-set input's rows with their weights at the previous tick (its integral), kept here rather
+     * than looked up in that integral: a probe in a hash table per changed row instead of a search
+     * in each sorted run of the running sum, which need then not be added up at every step (no
+     * other operator reads it in an incremental aggregate).
+     */
+    private RowWeights inputWeights;
 
     private AggregateNode(Operator op, boolean indexed, KeyFn groupBy, List<AggCall> calls, TypedExpr[] args, SqlType[] argTypes) {
         super(op);
@@ -51,6 +67,19 @@ final class AggregateNode extends SnapshotNode {
         this.calls = calls;
         this.args = args;
         this.argTypes = argTypes;
+        int[] gc = new int[groupBy == null ? 0 : groupBy.size()];
+        int[] ac = new int[args.length];
+        boolean plain = !indexed;
+        for (int i = 0; i < gc.length && plain; i++) {
+            gc[i] = groupBy.plainColumn(i);
+            plain = gc[i] >= 0 && gc[i] < 1 << 16;
+        }
+        for (int i = 0; i < ac.length && plain; i++) {
+            ac[i] = args[i] == null ? -1 : args[i].plainColumn();
+            plain = args[i] == null || ac[i] >= 0 && ac[i] < 1 << 16;
+        }
+        this.groupCols = plain ? gc : null;
+        this.argCols = plain ? ac : null;
     }
 
     static OpNode create(Build b) throws EngineException {
@@ -103,6 +132,25 @@ final class AggregateNode extends SnapshotNode {
             }
         }
 
+        /** {@link #update} for row {@code i} of a batch of cells (an integer cell is not boxed for COUNT, SUM, AVG). */
+        void update(CellBatch b, int i, long oldW, long newW) {
+            if (oldW == 0 && newW != 0) {
+                present++;
+            } else if (oldW != 0 && newW == 0) {
+                present--;
+            }
+            for (int a = 0; a < accs.length; a++) {
+                int c = argCols[a];
+                if (c < 0) {
+                    accs[a].update(null, calls.get(a).function() == AggFunction.COUNT, oldW, newW);
+                } else if (b.isLong(c)) {
+                    accs[a].updateLong(b.longs(c)[i], oldW, newW);
+                } else {
+                    accs[a].update(b.value(c, i), false, oldW, newW);
+                }
+            }
+        }
+
         Row result() {
             if (present == 0 && !global) {
                 return null;
@@ -140,6 +188,7 @@ final class AggregateNode extends SnapshotNode {
             return delta.build();
         }, () -> {
             groups = new HashMap<>();
+            inputWeights = known && !indexed ? new RowWeights() : null;
             if (global) {
                 groups.put(Row.EMPTY, new Group(Row.EMPTY));
             }
@@ -153,7 +202,7 @@ final class AggregateNode extends SnapshotNode {
             }
             return b.build();
         });
-        if (known) {
+        if (known && indexed) {
             prevIn = in;
         }
     }
@@ -177,13 +226,63 @@ final class AggregateNode extends SnapshotNode {
             }
         } else {
             ZSet z = (ZSet) change;
-            ZSet old = (ZSet) before;
+            RowWeights weights = inputWeights; // the whole input (building them) or its change (updating them)
             ctx.work(z.size());
+            if (z.cells() != null && groupCols != null && fits(z.cells())) {
+                applyCells(z.cells(), weights, changed);
+                return;
+            }
             z.forEachX((x, w) -> {
                 Row k = groupBy == null ? Row.EMPTY : groupBy.apply(x);
-                long o = old == null ? 0 : old.weight(x);
+                long o = weights == null ? 0 : weights.add(x, w);
                 group(k, changed).update(x, o, Math.addExact(o, w));
             });
+        }
+    }
+
+    /** Whether a batch holds every column the cells path reads. */
+    private boolean fits(CellBatch b) {
+        for (int c : groupCols) {
+            if (c >= b.arity()) {
+                return false;
+            }
+        }
+        for (int c : argCols) {
+            if (c >= b.arity()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * {@link #apply} for a batch of cells: each row's group found by its grouping cells (one key row
+     * per distinct group of the batch, not one per row), its earlier weight by its cells, and the
+     * accumulators updated from its argument cells.
+     */
+    private void applyCells(CellBatch b, RowWeights weights, Map<Row, Group> changed) {
+        Map<Object, Group> byValue = groupCols.length == 1 ? new HashMap<>() : null;
+        for (int i = 0; i < b.size(); i++) {
+            Group g;
+            if (groupCols.length == 0) {
+                g = group(Row.EMPTY, changed);
+            } else if (byValue != null) {
+                Object v = b.value(groupCols[0], i);
+                g = byValue.get(v);
+                if (g == null) {
+                    g = group(Row.wrap(new Object[] {v}), changed);
+                    byValue.put(v, g);
+                }
+            } else {
+                Object[] k = new Object[groupCols.length];
+                for (int j = 0; j < k.length; j++) {
+                    k[j] = b.value(groupCols[j], i);
+                }
+                g = group(Row.wrap(k), changed);
+            }
+            long w = b.weight(i);
+            long o = weights == null ? 0 : weights.add(b, i, w);
+            g.update(b, i, o, Math.addExact(o, w));
         }
     }
 
@@ -199,10 +298,11 @@ final class AggregateNode extends SnapshotNode {
     void forget() {
         groups = null;
         prevIn = null;
+        inputWeights = null;
     }
 
     @Override
     public long stateSize() {
-        return groups == null ? 0 : groups.size();
+        return (groups == null ? 0 : groups.size()) + (inputWeights == null ? 0 : inputWeights.size());
     }
 }

@@ -264,6 +264,9 @@ final class Joins {
         private final KeyFn proj;
         private final boolean leftOnly;
         private final boolean nested;
+        /** Probing with a batch of cells of the left (right) side, emitting cells; null when the key or projection is not plain columns. */
+        private final CellJoins cellsLeft;
+        private final CellJoins cellsRight;
         private ZSet prevOut;
         private int prevTick = -2;
 
@@ -274,6 +277,21 @@ final class Joins {
             this.proj = proj;
             this.leftOnly = leftOnly;
             this.nested = nested;
+            this.cellsLeft = leftOnly ? null : CellJoins.plan(lk, proj, true);
+            this.cellsRight = leftOnly ? null : CellJoins.plan(rk, proj, false);
+        }
+
+        /**
+         * {@code rows ⋈} the other side's arrangement (rows of the left side when {@code left}) as a
+         * batch of cells, when the rows are one and the join probes on cells; else null (and the
+         * arrangement is not asked for).
+         */
+        private ZSet cellJoin(Ctx ctx, ZSet rows, boolean left) throws ExprException {
+            CellJoins plan = left ? cellsLeft : cellsRight;
+            if (plan == null || rows.cells() == null || !plan.applies(rows.cells())) {
+                return null;
+            }
+            return plan.join(ctx, rows.cells(), left ? ctx.arrangement(1, rk) : ctx.arrangement(0, lk));
         }
 
         @Override
@@ -307,6 +325,11 @@ final class Joins {
             }
             // probe the arrangement of the larger side when it is maintained, else index the smaller
             boolean probeRight = a.size() <= c.size() ? ctx.tracked(1) : !ctx.tracked(0);
+            ZSet cells = probeRight ? cellJoin(ctx, a, true) : cellJoin(ctx, c, false);
+            if (cells != null) {
+                ctx.work(probeRight ? a.size() : c.size());
+                return cells;
+            }
             ZSet.Builder out = ZSet.builder(expected(probeRight ? a : c));
             if (probeRight) {
                 ctx.work(a.size());
@@ -320,6 +343,12 @@ final class Joins {
 
         /** Δa ⋈ c + a ⋈ Δc − Δa ⋈ Δc, where a and c are the current values. */
         private ZSet change(Ctx ctx, ZSet a, ZSet c, ZSet da, ZSet dc) throws ExprException {
+            // one side changed: its change probes the other side's arrangement (on cells when it is a batch of them)
+            ZSet cells = dc.isEmpty() ? cellJoin(ctx, da, true) : da.isEmpty() ? cellJoin(ctx, dc, false) : null;
+            if (cells != null) {
+                ctx.work(dc.isEmpty() ? da.size() : dc.size());
+                return cells;
+            }
             ZSet.Builder out = ZSet.builder(expected(da.size() >= dc.size() ? da : dc));
             if (!da.isEmpty()) {
                 ctx.work(da.size());

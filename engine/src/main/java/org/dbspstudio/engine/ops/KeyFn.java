@@ -38,6 +38,19 @@ public final class KeyFn {
         return exprs.length;
     }
 
+    /**
+     * Expression {@code i}'s plain column ({@link TypedExpr#plainColumn()}: a column copied without
+     * evaluating; of the right side of a join when at least {@code 1 << 16}), or -1.
+     */
+    public int plainColumn(int i) {
+        return columns[i];
+    }
+
+    /** Whether numeric key values are converted to exact decimals (keys of mixed numeric types). */
+    public boolean exactNumbers() {
+        return exactNumbers;
+    }
+
     /** Identifies the key for sharing arrangements: the expressions' text. */
     public String signature() {
         return signature;

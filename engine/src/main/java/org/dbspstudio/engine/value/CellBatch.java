@@ -86,6 +86,53 @@ public final class CellBatch {
     }
 
     /**
+     * Row {@code i}'s {@link Row#hashCode()}, computed from its cells (Murmur3's 32-bit round per
+     * field's hash, then its finalizer, as {@code Row} does): a table of row objects can be probed with
+     * the batch's rows without building them.
+     */
+    public int rowHash(int i) {
+        int h = arity;
+        for (int c = 0; c < arity; c++) {
+            long[] l = longs[c];
+            int k;
+            if (l != null) {
+                k = Long.hashCode(l[i]);
+            } else {
+                Object v = objects[c][i];
+                k = v == null ? 0 : v.hashCode();
+            }
+            k *= 0xcc9e2d51;
+            k = Integer.rotateLeft(k, 15);
+            k *= 0x1b873593;
+            h ^= k;
+            h = Integer.rotateLeft(h, 13) * 5 + 0xe6546b64;
+        }
+        h ^= h >>> 16;
+        h *= 0x85ebca6b;
+        h ^= h >>> 13;
+        h *= 0xc2b2ae35;
+        return h ^ (h >>> 16);
+    }
+
+    /** Whether row {@code i} equals {@code r} ({@link Row#equals}), compared on its cells. */
+    public boolean sameRow(int i, Row r) {
+        if (r.size() != arity) {
+            return false;
+        }
+        for (int c = 0; c < arity; c++) {
+            long[] l = longs[c];
+            if (l != null) {
+                if (!(r.get(c) instanceof Long x) || x != l[i]) {
+                    return false;
+                }
+            } else if (!Objects.equals(objects[c][i], r.get(c))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The batch of {@code rows} (distinct, of one arity, at most {@link #MAX_ARITY} columns) with
      * their weights (non-zero), {@code n} of them; null when the rows cannot form one (mixed arities).
      */
@@ -344,6 +391,61 @@ public final class CellBatch {
             }
         }
         return new CellBatch(arity, n, l, o, nw, rs);
+    }
+
+    /**
+     * The sum of batches of one arity: their rows one after the other, consolidated on the cells
+     * (no row object read or hashed); null when nothing is left. A column is an integer column when
+     * it is one in every batch.
+     */
+    static CellBatch sum(java.util.List<CellBatch> bs) {
+        int n = 0;
+        int arity = bs.get(0).arity;
+        boolean allRows = true;
+        for (CellBatch b : bs) {
+            if (b.arity != arity) {
+                throw new IllegalArgumentException("batches of arities " + arity + " and " + b.arity);
+            }
+            n += b.n;
+            allRows &= b.rows != null;
+        }
+        long[][] l = new long[arity][];
+        Object[][] o = new Object[arity][];
+        for (int c = 0; c < arity; c++) {
+            boolean allLong = true;
+            for (CellBatch b : bs) {
+                allLong &= b.longs[c] != null;
+            }
+            int at = 0;
+            if (allLong) {
+                long[] x = new long[n];
+                for (CellBatch b : bs) {
+                    System.arraycopy(b.longs[c], 0, x, at, b.n);
+                    at += b.n;
+                }
+                l[c] = x;
+            } else {
+                Object[] x = new Object[n];
+                for (CellBatch b : bs) {
+                    for (int i = 0; i < b.n; i++) {
+                        x[at + i] = b.value(c, i);
+                    }
+                    at += b.n;
+                }
+                o[c] = x;
+            }
+        }
+        long[] w = new long[n];
+        Row[] rs = allRows ? new Row[n] : null;
+        int at = 0;
+        for (CellBatch b : bs) {
+            System.arraycopy(b.weights, 0, w, at, b.n);
+            if (rs != null) {
+                System.arraycopy(b.rows, 0, rs, at, b.n);
+            }
+            at += b.n;
+        }
+        return new CellBatch(arity, n, l, o, w, rs).consolidated();
     }
 
     /** a + sign·b: the two batches' rows one after the other, consolidated on the cells; null when nothing is left. */

@@ -9,6 +9,15 @@ import java.util.List;
  * are dropped, so a chain of sums read one by one holds only the newest runs.
  */
 final class DeferredSum {
+    /**
+     * The chain is added up once its changes reach 1/SHARE of the sum it starts from (and a change
+     * that large is added at once): small enough that a sum nobody reads is added up within the run
+     * of steps that made its changes (B2's batches of 100 then pay for their own changes instead of
+     * leaving them to the batches of 10,000 after them), large enough that the chain's changes,
+     * consolidated, make few runs to merge.
+     */
+    static final int SHARE = 16;
+
     ZSet prev;
     ZSet change;
     /** Rows of the changes not added up since the known sum the chain starts from, this one's included. */
@@ -31,7 +40,7 @@ final class DeferredSum {
      * deferred — the result holds the sum and the change — and done, as {@link ZSet#plusIntegrated}
      * would have done it, once some operator reads the sum; when several sums of a chain were not
      * read, their changes are consolidated and added as one, and once the changes not added up reach
-     * a quarter of the sum they start from (or 4,096 changes) they are added at once.
+     * 1/16 of the sum they start from (or 4,096 changes) they are added at once.
      */
     static ZSet plus(ZSet sum, ZSet o) {
         if (o.isEmpty()) {
@@ -42,14 +51,14 @@ final class DeferredSum {
         }
         ZSet known = sum.pending == null ? sum : sum.solid;
         if (known != null) {
-            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || (long) o.size() * 4 > known.size()) {
-                return known.plusIntegrated(o); // small, or a change as large as a quarter of the sum: added now
+            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || (long) o.size() * SHARE > known.size()) {
+                return known.plusIntegrated(o); // small, or a change as large as 1/SHARE of the sum: added now
             }
             return new ZSet(new DeferredSum(known, o, o.size(), 1, known.size()));
         }
         DeferredSum p = sum.pending;
         ZSet z = new ZSet(new DeferredSum(sum, o, p.rows + o.size(), p.count + 1, p.knownSize));
-        if (z.pending.rows * 4 > z.pending.knownSize + 1024 || z.pending.count > 4096) {
+        if (z.pending.rows * SHARE > z.pending.knownSize + 1024 || z.pending.count > 4096) {
             return z.solid();
         }
         return z;
@@ -107,6 +116,19 @@ final class DeferredSum {
         }
         if (changes.size() == 1) {
             return known.plusIntegrated(changes.get(0));
+        }
+        List<CellBatch> batches = new ArrayList<>(changes.size());
+        for (ZSet c : changes) {
+            CellBatch cb = c.cells();
+            if (cb == null || cb.arity != changes.get(0).cells().arity) {
+                batches = null;
+                break;
+            }
+            batches.add(cb);
+        }
+        if (batches != null) {
+            // batches of cells (a source's changes, a join's output): consolidated on their cells
+            return known.plusIntegrated(ZSet.ofCells(CellBatch.sum(batches)));
         }
         ZSet.Builder b = ZSet.builder((int) Math.min(rows, 1 << 24));
         for (ZSet c : changes) {

@@ -94,6 +94,11 @@ final class FlatRows {
     }
 
     void add(Row r, long w) {
+        addGetOld(r, w);
+    }
+
+    /** Adds {@code w} to the weight of {@code r} and returns the weight it had before (0 when absent). */
+    long addGetOld(Row r, long w) {
         int h = mix(r.hashCode());
         int i = find(r, h);
         long e = slots[i];
@@ -107,8 +112,14 @@ final class FlatRows {
             } else if (old != 0 && now == 0) {
                 size--;
             }
-            return;
+            return old;
         }
+        insert(r, h, i, w);
+        return 0;
+    }
+
+    /** Adds row {@code r} (absent; its free slot {@code i} for hash {@code h}) with weight {@code w}. */
+    private void insert(Row r, int h, int i, long w) {
         if (used == keys.length) {
             grow();
             i = find(r, h);
@@ -119,6 +130,38 @@ final class FlatRows {
         hashes[k] = h;
         slots[i] = ((long) h << 32) | (k + 1);
         size++;
+    }
+
+    /**
+     * {@link #addGetOld(Row, long)} for row {@code i} of a batch of cells, hashed and compared on its
+     * cells: its row object is built only when it is new to the table.
+     */
+    long addGetOld(CellBatch b, int i, long w) {
+        int h = mix(b.rowHash(i));
+        long[] s = slots;
+        int mask = s.length - 1;
+        int j = h & mask;
+        while (true) {
+            long e = s[j];
+            if (e == 0) {
+                break;
+            }
+            if ((int) (e >>> 32) == h && b.sameRow(i, keys[(int) e - 1])) {
+                int k = (int) e - 1;
+                long old = weights[k];
+                long now = Math.addExact(old, w);
+                weights[k] = now;
+                if (old == 0 && now != 0) {
+                    size++;
+                } else if (old != 0 && now == 0) {
+                    size--;
+                }
+                return old;
+            }
+            j = (j + 1) & mask;
+        }
+        insert(b.row(i), h, j, w);
+        return 0;
     }
 
     /** Makes room for more entries, dropping tombstones. */

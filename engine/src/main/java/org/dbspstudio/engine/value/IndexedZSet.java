@@ -129,6 +129,31 @@ public final class IndexedZSet implements StreamValue {
         return n;
     }
 
+    /**
+     * {@link #forEachUnder(Row, ZSet.RowWeightX)} for a key of non-null integers given packed:
+     * {@code p[0]} 0 (the tag word of integer cells), then the key's values; no key row is built
+     * (a join probing with a batch of cells).
+     */
+    public <E extends Exception> long forEachUnderIntegers(long[] p, ZSet.RowWeightX<E> action) throws E {
+        if (map != null || batches[0].arity != p.length - 1) {
+            Object[] v = new Object[p.length - 1];
+            for (int i = 0; i < v.length; i++) {
+                v[i] = p[i + 1];
+            }
+            return forEachUnder(Row.wrap(v), action);
+        }
+        int h = KeyBatch.hash(p, 0, p.length);
+        long n = 0;
+        for (KeyBatch b : batches) {
+            int k = b.find(p, h, null);
+            if (k >= 0) {
+                b.forEach(k, action);
+                n += b.size(k);
+            }
+        }
+        return n;
+    }
+
     /** Number of keys. */
     public int keyCount() {
         return keyCount;

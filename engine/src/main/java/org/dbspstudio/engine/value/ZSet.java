@@ -99,7 +99,7 @@ public final class ZSet implements StreamValue {
      * deferred — the result holds this sum and the change — and done, as {@link #plusIntegrated}
      * would have done it, once some operator reads the sum; when several sums of a chain were not
      * read, their changes are consolidated and added as one, and once the changes not added up reach
-     * a quarter of the sum they start from (or 4,096 changes) they are added at once. A sum nobody
+     * 1/16 of the sum they start from (or 4,096 changes) they are added at once. A sum nobody
      * reads (an integral read only through an arrangement maintained from its changes) thus costs
      * its changes' references, not the sorted runs' counting and merging at every step; a sum read
      * at every step (even one step late, as an aggregate reads its input's previous value) costs

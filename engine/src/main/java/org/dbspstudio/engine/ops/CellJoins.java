@@ -1,0 +1,175 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.Arrays;
+import org.dbspstudio.engine.value.CellBatch;
+import org.dbspstudio.engine.value.IndexedZSet;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A join probing an arrangement with a batch of cells ({@link CellBatch}: a source's change, what
+ * the linear operators make of it) and emitting its output as a batch of cells: the probing row's
+ * key is packed from its integer cells (no key row), and each output column is gathered from the
+ * probing batch's column (a {@code long[]} stays one) or from the matched row's field — no output
+ * row object, no row hashed; the output is consolidated on its cells. It applies when the key is
+ * plain columns of the probing side (compared as they are, not as exact decimals), the projection
+ * is plain columns of either side, and the probing batch holds the key columns as integer cells;
+ * otherwise the join reads rows as before.
+ */
+final class CellJoins {
+    /** The probing side's key columns. */
+    private final int[] keyCols;
+    /** Per output column: whether it is the probing side's, and its index in that side's row. */
+    private final boolean[] fromProbe;
+    private final int[] cols;
+
+    private CellJoins(int[] keyCols, boolean[] fromProbe, int[] cols) {
+        this.keyCols = keyCols;
+        this.fromProbe = fromProbe;
+        this.cols = cols;
+    }
+
+    /**
+     * The plan of a join probing with the {@code probeIsLeft} side's rows keyed by {@code key} and
+     * projecting with {@code proj} (over the left and right rows); null when it does not apply.
+     */
+    static CellJoins plan(KeyFn key, KeyFn proj, boolean probeIsLeft) {
+        if (proj == null || key.exactNumbers() || key.size() == 0 || proj.size() == 0 || proj.size() > CellBatch.MAX_ARITY) {
+            return null;
+        }
+        int[] keyCols = new int[key.size()];
+        for (int i = 0; i < keyCols.length; i++) {
+            int c = key.plainColumn(i);
+            if (c < 0 || c >= 1 << 16) {
+                return null;
+            }
+            keyCols[i] = c;
+        }
+        boolean[] fromProbe = new boolean[proj.size()];
+        int[] cols = new int[proj.size()];
+        for (int j = 0; j < cols.length; j++) {
+            int c = proj.plainColumn(j);
+            if (c < 0) {
+                return null;
+            }
+            boolean left = c < 1 << 16;
+            fromProbe[j] = left == probeIsLeft;
+            cols[j] = c & 0xffff;
+        }
+        return new CellJoins(keyCols, fromProbe, cols);
+    }
+
+    /** Whether the batch holds every key column as integer cells (else the join reads rows). */
+    boolean applies(CellBatch probe) {
+        for (int c : keyCols) {
+            if (c >= probe.arity() || !probe.isLong(c)) {
+                return false;
+            }
+        }
+        for (int j = 0; j < cols.length; j++) {
+            if (fromProbe[j] && cols[j] >= probe.arity()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The join of the rows of {@code probe} (which it {@link #applies} to) with the rows under their
+     * keys in {@code index}. Counts the matched rows as work.
+     */
+    ZSet join(Ctx ctx, CellBatch probe, IndexedZSet index) {
+        Out out = new Out(probe, Math.max(16, probe.size()));
+        long[] p = new long[keyCols.length + 1]; // tag word 0: integer cells
+        long[][] keys = new long[keyCols.length][];
+        for (int k = 0; k < keys.length; k++) {
+            keys[k] = probe.longs(keyCols[k]);
+        }
+        long visits = 0;
+        for (int i = 0; i < probe.size(); i++) {
+            for (int k = 0; k < keys.length; k++) {
+                p[k + 1] = keys[k][i];
+            }
+            out.at = i;
+            out.w = probe.weight(i);
+            visits += index.forEachUnderIntegers(p, out);
+        }
+        ctx.work(visits);
+        return ZSet.ofCells(out.build());
+    }
+
+    /** Gathers the output columns: one row per match of the probing row {@link #at}. */
+    private final class Out implements ZSet.RowWeightX<RuntimeException> {
+        private final CellBatch probe;
+        private final long[][] longs;
+        private final Object[][] objects;
+        private long[] weights;
+        private int n;
+        int at;
+        long w;
+
+        Out(CellBatch probe, int cap) {
+            this.probe = probe;
+            longs = new long[cols.length][];
+            objects = new Object[cols.length][];
+            for (int j = 0; j < cols.length; j++) {
+                if (fromProbe[j] && probe.isLong(cols[j])) {
+                    longs[j] = new long[cap];
+                } else {
+                    objects[j] = new Object[cap];
+                }
+            }
+            weights = new long[cap];
+        }
+
+        @Override
+        public void accept(Row y, long v) {
+            if (n == weights.length) {
+                int cap = n * 2;
+                for (int j = 0; j < cols.length; j++) {
+                    if (longs[j] != null) {
+                        longs[j] = Arrays.copyOf(longs[j], cap);
+                    } else {
+                        objects[j] = Arrays.copyOf(objects[j], cap);
+                    }
+                }
+                weights = Arrays.copyOf(weights, cap);
+            }
+            for (int j = 0; j < cols.length; j++) {
+                if (longs[j] != null) {
+                    longs[j][n] = probe.longs(cols[j])[at];
+                } else {
+                    objects[j][n] = fromProbe[j] ? probe.value(cols[j], at) : y.get(cols[j]);
+                }
+            }
+            weights[n++] = Math.multiplyExact(w, v);
+        }
+
+        /** The rows gathered, consolidated (an object column of integers only becomes an integer column); null when none. */
+        CellBatch build() {
+            if (n == 0) {
+                return null;
+            }
+            for (int j = 0; j < cols.length; j++) {
+                Object[] o = objects[j];
+                if (o == null) {
+                    continue;
+                }
+                long[] l = new long[n];
+                boolean all = true;
+                for (int i = 0; i < n && all; i++) {
+                    if (o[i] instanceof Long x) {
+                        l[i] = x;
+                    } else {
+                        all = false;
+                    }
+                }
+                if (all) {
+                    longs[j] = l;
+                    objects[j] = null;
+                }
+            }
+            return CellBatch.of(n, longs, objects, weights, false);
+        }
+    }
+}
