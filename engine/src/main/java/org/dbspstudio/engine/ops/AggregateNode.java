@@ -41,11 +41,15 @@ final class AggregateNode extends SnapshotNode {
     private final List<AggCall> calls;
     private final TypedExpr[] args;
     private final SqlType[] argTypes;
-    /**
-     * For a batch of cells: the grouping columns and each aggregate's argument column (-1: none) when
-     * all are plain columns; else null (the batch's rows are read).
-     */
+    /** The grouping columns when they are plain columns of a Z-set input (none: global); else null. */
     private final int[] groupCols;
+    /** The input's other columns (when {@link #groupCols} is set): a row's key in its group's table of weights. */
+    private final int[] restCols;
+    private final long[] restKey;
+    /**
+     * For a batch of cells: each aggregate's argument column (-1: none) when all are plain columns
+     * and so are the grouping columns; else null (the batch's rows are read).
+     */
     private final int[] argCols;
 
     private Map<Row, Group> groups;
@@ -55,11 +59,15 @@ final class AggregateNode extends SnapshotNode {
      * A Z-set input's rows with their weights at the previous tick (its integral), kept here rather
      * than looked up in that integral: a probe in a hash table per changed row instead of a search
      * in each sorted run of the running sum, which need then not be added up at every step (no
-     * other operator reads it in an incremental aggregate).
+     * other operator reads it in an incremental aggregate). Here when the grouping is computed; when
+     * it is plain columns, each group keeps its own rows ({@link Group#addWeight}).
      */
     private RowWeights inputWeights;
+    /** Whether the rows' weights are kept (the input's changes are known: the next tick may update the groups). */
+    private boolean keepWeights;
 
-    private AggregateNode(Operator op, boolean indexed, KeyFn groupBy, List<AggCall> calls, TypedExpr[] args, SqlType[] argTypes) {
+    private AggregateNode(Operator op, boolean indexed, KeyFn groupBy, List<AggCall> calls, TypedExpr[] args, SqlType[] argTypes,
+                          int arity) {
         super(op);
         this.indexed = indexed;
         this.groupBy = groupBy;
@@ -68,17 +76,34 @@ final class AggregateNode extends SnapshotNode {
         this.args = args;
         this.argTypes = argTypes;
         int[] gc = new int[groupBy == null ? 0 : groupBy.size()];
-        int[] ac = new int[args.length];
         boolean plain = !indexed;
         for (int i = 0; i < gc.length && plain; i++) {
             gc[i] = groupBy.plainColumn(i);
-            plain = gc[i] >= 0 && gc[i] < 1 << 16;
-        }
-        for (int i = 0; i < ac.length && plain; i++) {
-            ac[i] = args[i] == null ? -1 : args[i].plainColumn();
-            plain = args[i] == null || ac[i] >= 0 && ac[i] < 1 << 16;
+            plain = gc[i] >= 0 && gc[i] < arity;
         }
         this.groupCols = plain ? gc : null;
+        if (plain) {
+            boolean[] grouped = new boolean[arity];
+            for (int c : gc) {
+                grouped[c] = true;
+            }
+            int[] rest = new int[arity];
+            int n = 0;
+            for (int c = 0; c < arity; c++) {
+                if (!grouped[c]) {
+                    rest[n++] = c;
+                }
+            }
+            this.restCols = java.util.Arrays.copyOf(rest, n);
+        } else {
+            this.restCols = null;
+        }
+        this.restKey = restCols == null ? null : new long[restCols.length];
+        int[] ac = new int[args.length];
+        for (int i = 0; i < ac.length && plain; i++) {
+            ac[i] = args[i] == null ? -1 : args[i].plainColumn();
+            plain = args[i] == null || ac[i] >= 0 && ac[i] < arity;
+        }
         this.argCols = plain ? ac : null;
     }
 
@@ -103,7 +128,7 @@ final class AggregateNode extends SnapshotNode {
                 types[i] = SqlType.BIGINT;
             }
         }
-        return new AggregateNode(b.op(), indexed, groupBy, calls, args, types);
+        return new AggregateNode(b.op(), indexed, groupBy, calls, args, types, row.size());
     }
 
     private final class Group {
@@ -111,6 +136,12 @@ final class AggregateNode extends SnapshotNode {
         final Accumulator[] accs = new Accumulator[calls.size()];
         long present;
         Row emitted;
+        /**
+         * The group's rows with their weights (when the grouping is plain columns): those whose other
+         * columns are all non-NULL integers by those integers, the others by the whole row.
+         */
+        IntegerRowWeights integerRows;
+        RowWeights otherRows;
 
         Group(Row key) {
             this.key = key;
@@ -130,6 +161,52 @@ final class AggregateNode extends SnapshotNode {
                 Object v = star ? null : args[i].eval(x);
                 accs[i].update(v, star && calls.get(i).function() == AggFunction.COUNT, oldW, newW);
             }
+        }
+
+        /** Adds {@code w} to the weight of {@code x}, a row of this group, and returns its earlier weight. */
+        long addWeight(Row x, long w) {
+            long[] key = restKey;
+            for (int j = 0; j < key.length; j++) {
+                if (!(x.get(restCols[j]) instanceof Long v)) {
+                    return others().add(x, w);
+                }
+                key[j] = v;
+            }
+            return integers().add(key, w);
+        }
+
+        /** {@link #addWeight(Row, long)} for row {@code i} of a batch of cells. */
+        long addWeight(CellBatch b, int i, long w) {
+            long[] key = restKey;
+            for (int j = 0; j < key.length; j++) {
+                int c = restCols[j];
+                if (b.isLong(c)) {
+                    key[j] = b.longs(c)[i];
+                } else if (b.value(c, i) instanceof Long v) {
+                    key[j] = v;
+                } else {
+                    return others().add(b, i, w);
+                }
+            }
+            return integers().add(key, w);
+        }
+
+        private IntegerRowWeights integers() {
+            if (integerRows == null) {
+                integerRows = new IntegerRowWeights(restKey.length);
+            }
+            return integerRows;
+        }
+
+        private RowWeights others() {
+            if (otherRows == null) {
+                otherRows = new RowWeights();
+            }
+            return otherRows;
+        }
+
+        long weightsKept() {
+            return (integerRows == null ? 0 : integerRows.size()) + (otherRows == null ? 0 : otherRows.size());
         }
 
         /** {@link #update} for row {@code i} of a batch of cells (an integer cell is not boxed for COUNT, SUM, AVG). */
@@ -188,7 +265,8 @@ final class AggregateNode extends SnapshotNode {
             return delta.build();
         }, () -> {
             groups = new HashMap<>();
-            inputWeights = known && !indexed ? new RowWeights() : null;
+            keepWeights = known;
+            inputWeights = known && !indexed && restCols == null ? new RowWeights() : null;
             if (global) {
                 groups.put(Row.EMPTY, new Group(Row.EMPTY));
             }
@@ -228,14 +306,16 @@ final class AggregateNode extends SnapshotNode {
             ZSet z = (ZSet) change;
             RowWeights weights = inputWeights; // the whole input (building them) or its change (updating them)
             ctx.work(z.size());
-            if (z.cells() != null && groupCols != null && fits(z.cells())) {
-                applyCells(z.cells(), weights, changed);
+            if (z.cells() != null && argCols != null && fits(z.cells())) {
+                applyCells(z.cells(), changed);
                 return;
             }
+            boolean perGroup = keepWeights && restCols != null;
             z.forEachX((x, w) -> {
                 Row k = groupBy == null ? Row.EMPTY : groupBy.apply(x);
-                long o = weights == null ? 0 : weights.add(x, w);
-                group(k, changed).update(x, o, Math.addExact(o, w));
+                Group g = group(k, changed);
+                long o = perGroup ? g.addWeight(x, w) : weights == null ? 0 : weights.add(x, w);
+                g.update(x, o, Math.addExact(o, w));
             });
         }
     }
@@ -252,7 +332,7 @@ final class AggregateNode extends SnapshotNode {
                 return false;
             }
         }
-        return true;
+        return b.arity() == groupCols.length + restCols.length;
     }
 
     /**
@@ -260,7 +340,7 @@ final class AggregateNode extends SnapshotNode {
      * per distinct group of the batch, not one per row), its earlier weight by its cells, and the
      * accumulators updated from its argument cells.
      */
-    private void applyCells(CellBatch b, RowWeights weights, Map<Row, Group> changed) {
+    private void applyCells(CellBatch b, Map<Row, Group> changed) {
         Map<Object, Group> byValue = groupCols.length == 1 ? new HashMap<>() : null;
         for (int i = 0; i < b.size(); i++) {
             Group g;
@@ -281,7 +361,7 @@ final class AggregateNode extends SnapshotNode {
                 g = group(Row.wrap(k), changed);
             }
             long w = b.weight(i);
-            long o = weights == null ? 0 : weights.add(b, i, w);
+            long o = keepWeights ? g.addWeight(b, i, w) : 0;
             g.update(b, i, o, Math.addExact(o, w));
         }
     }
@@ -303,6 +383,12 @@ final class AggregateNode extends SnapshotNode {
 
     @Override
     public long stateSize() {
-        return (groups == null ? 0 : groups.size()) + (inputWeights == null ? 0 : inputWeights.size());
+        long n = groups == null ? 0 : groups.size();
+        if (groups != null) {
+            for (Group g : groups.values()) {
+                n += g.weightsKept();
+            }
+        }
+        return n + (inputWeights == null ? 0 : inputWeights.size());
     }
 }

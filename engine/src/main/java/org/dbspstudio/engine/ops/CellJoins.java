@@ -169,7 +169,12 @@ final class CellJoins {
                     objects[j] = null;
                 }
             }
-            return CellBatch.of(n, longs, objects, weights, false);
+            boolean fromIndex = false;
+            for (boolean p : fromProbe) {
+                fromIndex |= !p;
+            }
+            // columns of the matched rows beside the probing rows' repeat in the output (B2's region per order)
+            return fromIndex ? CellBatch.ofMixed(n, longs, objects, weights) : CellBatch.of(n, longs, objects, weights, false);
         }
     }
 }

@@ -306,7 +306,8 @@ final class Joins {
             if (changesKnown && prevOut != null && prevTick == ctx.tick() - 1
                     && (long) da.size() + dc.size() <= (long) a.size() + c.size()) {
                 outDelta = change(ctx, a, c, da, dc);
-                out = prevOut.plusIntegrated(outDelta);
+                // deferred: an aggregate after the join reads its change, not this sum
+                out = prevOut.plusDeferred(outDelta);
             } else {
                 out = whole(ctx, a, c);
                 if (changesKnown && ctx.tick() == 0) {

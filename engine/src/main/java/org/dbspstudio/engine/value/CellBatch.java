@@ -187,7 +187,19 @@ public final class CellBatch {
             return null;
         }
         CellBatch b = new CellBatch(longs.length, n, longs, objects, weights, null);
-        return distinct ? b : b.consolidated();
+        return distinct ? b : b.consolidated(false);
+    }
+
+    /**
+     * {@link #of} for rows that may repeat and that differ in their object cells as often as in their
+     * integer cells (a join's output of a text column beside an integer one): consolidated hashing
+     * every cell at once, without first trying the integer cells alone.
+     */
+    public static CellBatch ofMixed(int n, long[][] longs, Object[][] objects, long[] weights) {
+        if (n == 0) {
+            return null;
+        }
+        return new CellBatch(longs.length, n, longs, objects, weights, null).consolidated(true);
     }
 
     /** The rows at positions {@code sel[0..k)} (ascending), with their weights; this batch when all are kept. */
@@ -534,6 +546,11 @@ public final class CellBatch {
      * it starts again hashing every cell.
      */
     private CellBatch consolidated() {
+        return consolidated(false);
+    }
+
+    /** {@link #consolidated()}; with {@code everyCell}, hashing every cell from the start. */
+    private CellBatch consolidated(boolean everyCell) {
         boolean hasLong = false;
         for (int c = 0; c < arity; c++) {
             hasLong |= longs[c] != null;
@@ -542,7 +559,7 @@ public final class CellBatch {
         for (int c = 0; c < arity; c++) {
             hasObject |= longs[c] == null;
         }
-        long[] w = hasLong && hasObject ? consolidate(true) : null;
+        long[] w = hasLong && hasObject && !everyCell ? consolidate(true) : null;
         if (w == null) {
             w = consolidate(false);
         }
