@@ -426,6 +426,43 @@
  * a trace. Back to back on B3 ({@code --b3 2000,3000,30,1,100}, load 8, the engine thread's CPU):
  * first step 6.02 → 5.86 s, 30 single edges 5.39 → 4.36 s, the batch of 100 12.17 → 10.67 s.
  *
+ * <p>Comparing and searching packed words. JFR on B3 then put a quarter of the samples (half of a
+ * single-edge step's) in the comparison of a trace's rows inside the sweeps' searches: through a
+ * comparator object, decoding each entry's tag word and offset. Two runs of one layout (both with
+ * tag words or both without, as every run of integer rows is) are now compared as two slices of
+ * their word arrays ({@code Run.comparePrefix}, {@code seekPrefix}), lookups of integer rows pack
+ * their probes without the tag word so that they match the runs' layout, and a merge of two runs
+ * of one layout compares and copies whole entries in place. A microbenchmark of batched lookups
+ * in a nested-time trace of 1.2M random (src, dst) entries (thread CPU per row looked up, batches
+ * of 30 / 300 / 3,000 / 30,000 rows): 2.8 / 2.2 / 1.6 / 0.64 µs before, 2.3 / 1.7 / 1.1 / 0.52 µs
+ * after. Nearly all of what remained was cache misses in the large runs: each step of a gallop or
+ * binary search over 1.2M entries of 24 bytes reads another cache line. A run of at least 16,384
+ * entries now gets a <em>fence</em> when first searched — the first entry of every 32, copied
+ * side by side (1/32 of the run, which stays in cache) — and a search gallops over the fence to
+ * its block, then scans that block's 32 entries in order (adjacent lines, fetched together; a
+ * binary search of the block, one dependent miss per step, measured 15–25% slower): 1.1 / 0.95 /
+ * 0.70 / 0.38 µs per row. {@code RunSeekProperties} checks the searches against a linear scan
+ * (runs below and above the fence's size, tagged or not, prefixes shorter than the row, searches
+ * from arbitrary positions) and lookups and merges of large runs against a map of row → weight.
+ * B3 back to back ({@code --b3 2000,3000,30,1,100}, the engine thread's CPU): the word
+ * comparisons at load 5–6, two pairs: first step 6.04 → 6.45 s and 6.07 → 5.38 s, 30 single edges
+ * 5.77 → 4.91 s and 4.56 → 4.09 s, the batch of 100 11.49 → 10.83 s and 12.07 → 10.99 s; then the
+ * fence at load 9, two pairs: first step 5.87 → 6.07 s and 6.07 → 4.92 s, 30 single edges 4.11
+ * → 3.48 s and 4.57 → 3.72 s, the batch of 100 10.31 → 9.53 s and 10.81 → 11.17 s. What remains
+ * is the number of such searches rather than their cost: per tick, the outer sums' additions and
+ * {@code H} sweep three traces for overlapping sets of rows (H's two inputs, and the trace its
+ * integrated input's outer sum just added to), each packing and sorting its probes again.
+ *
+ * <p>{@code H}'s trimming of its stored outputs at iterations a shorter step did not reach (the
+ * next, longer step reads them as the last iteration's value) is exercised by
+ * {@code HOutputsProperties}: a nested circuit whose {@code H} is fed two outer sums constant over
+ * the iterations (so its output is non-zero at every iteration) and whose loop length follows a
+ * chain of random length per step, checked at every (step, iteration) against h of the inputs'
+ * sums from plain maps; it fails with the trimming removed (the closure's own H never needs it:
+ * its output is zero at a fixpoint, and its inputs' outer state keeps the next step's loop at
+ * least as long as every iteration where that output was non-zero). The same test compares the
+ * closure's H output at every iteration with the run without change tracking.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

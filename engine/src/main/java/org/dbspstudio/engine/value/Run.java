@@ -200,6 +200,9 @@ final class Run {
         long[] pw = probes.words;
         int po = i * (probes.arity + t);
         int n = run.n;
+        if (n >= FENCED) {
+            return seekFenced(run, lo, pw, po, w);
+        }
         int hi = lo;
         int step = 1;
         while (hi < n && compareWords(rw, hi * rs, pw, po, w) < 0) {
@@ -217,6 +220,84 @@ final class Run {
             }
         }
         return lo;
+    }
+
+    /** Entries per block of a run's {@link Fence}. */
+    static final int BLOCK = 32;
+    /** Runs of at least this many entries are searched through a fence (smaller ones stay in cache anyway). */
+    static final int FENCED = 1 << 14;
+
+    /**
+     * The first entry of every {@link #BLOCK} entries of a large run, copied side by side: a search
+     * gallops over this compact array (1/32 of the run, mostly in cache) to the block holding its
+     * target and then searches that block, instead of galloping over the whole run, whose probes of
+     * far-apart entries are each a cache miss. Derived from the immutable run when it is first
+     * searched; its field is final, so a run's fence is safely shared however it is published.
+     */
+    private static final class Fence {
+        final long[] words;
+
+        Fence(Run run) {
+            int s = run.stride();
+            int blocks = (run.n + BLOCK - 1) / BLOCK;
+            words = new long[blocks * s];
+            for (int b = 0; b < blocks; b++) {
+                System.arraycopy(run.words, b * BLOCK * s, words, b * s, s);
+            }
+        }
+    }
+
+    private Fence fence;
+
+    private Fence fence() {
+        Fence f = fence;
+        if (f == null) {
+            f = new Fence(this);
+            fence = f; // a race builds an equal one
+        }
+        return f;
+    }
+
+    /**
+     * {@link #seekPrefix} in a run with a fence: the first position at or after {@code lo} whose
+     * first {@code w} words are not smaller than {@code pw[po..po+w)}.
+     */
+    private static int seekFenced(Run run, int lo, long[] pw, int po, int w) {
+        int n = run.n;
+        int rs = run.stride();
+        long[] rw = run.words;
+        if (lo >= n || compareWords(rw, lo * rs, pw, po, w) >= 0) {
+            return lo; // the next probe is often at or just after the previous one's entry
+        }
+        // entry lo is smaller: gallop over the blocks after lo's to the first whose first entry is not smaller
+        long[] fw = run.fence().words;
+        int blocks = (n + BLOCK - 1) / BLOCK;
+        int b = lo / BLOCK + 1;
+        int hi = b;
+        int step = 1;
+        while (hi < blocks && compareWords(fw, hi * rs, pw, po, w) < 0) {
+            b = hi + 1;
+            hi = b + step;
+            step <<= 1;
+        }
+        int r = Math.min(hi, blocks);
+        while (b < r) {
+            int m = (b + r) >>> 1;
+            if (compareWords(fw, m * rs, pw, po, w) < 0) {
+                b = m + 1;
+            } else {
+                r = m;
+            }
+        }
+        // every entry from block b on is not smaller; the first entry of block b − 1 (or entry lo) is smaller
+        // the block is scanned in order: its cache lines are adjacent, so they are fetched together
+        // rather than one dependent miss per step of a binary search
+        int from = Math.max(lo + 1, (b - 1) * BLOCK + 1);
+        int to = Math.min(b * BLOCK, n);
+        while (from < to && compareWords(rw, from * rs, pw, po, w) < 0) {
+            from++;
+        }
+        return from;
     }
 
     /** An order of entries across runs: entry i of run a against entry j of run b. */
