@@ -406,25 +406,38 @@
  * 100: 14.69 → 11.27 s and 11.54 → 10.57 s; 30 single edges 4.98 → 4.94 s and 5.78 → 4.43 s.
  *
  * <p>Joins that the wiring proves zero. Of the four joins of the closure's semi-naive form over
- * nested time, one joins the edges' change entering through {@code δ₀} — non-zero at iteration 0
- * only — with {@code I_outer(I(z⁻¹ Δo))}, the closure found so far, which is zero at iteration 0:
- * the join is zero at every iteration, yet the outer sum feeding it kept a nested-time trace of
- * the whole closure (B3's {@code zo_I_I}: a sixth of the batch's time by per-operator timing). The
- * compiler now works out, from a nested circuit's wiring alone, at which inner ticks each stream
- * can be non-zero ({@code run.InnerSupport}: only at tick 0 for a {@code δ₀}, never at tick 0 for
- * an inner {@code z⁻¹} and the integrals, linear operators and outer-clock operators of such
- * streams; a join is zero wherever either input is) and replaces a join it proves zero at every
- * tick by a node emitting zero; a run that records no trace ({@code dbsp run}, the benchmarks) also
- * leaves out the operators whose outputs only such joins read (their values are shown whenever a
- * trace is recorded). A stream non-zero only at tick 0 is deliberately not followed through an
- * outer-clock operator: beyond the iterations an outer step ran, outer-clock state repeats its
- * last value, so after a step of one iteration it would repeat tick 0's value (that keeps the join
- * of {@code z⁻¹_outer(I_outer(δ₀ ΔE))} and the inner sum it reads running). {@code
+ * nested time, two join the edges' change entering through {@code δ₀} — non-zero at iteration 0
+ * only, directly or through outer sums and delays — with the closure found so far
+ * ({@code I(z⁻¹ Δo)} and its outer sum), which is zero at iteration 0: those joins are zero at
+ * every iteration, yet the sums feeding them were kept, one an outer sum holding a nested-time
+ * trace of the whole closure (B3's {@code zo_I_I}: a sixth of the batch's time by per-operator
+ * timing), the other an inner running sum of it. The compiler now works out, from a nested
+ * circuit's wiring alone, at which inner ticks each stream can be non-zero
+ * ({@code run.InnerSupport}: only at tick 0 for a {@code δ₀}, never at tick 0 for an inner
+ * {@code z⁻¹}; inner integrals, linear operators and outer-clock operators keep either; a join is
+ * zero wherever either input is) and replaces a join it proves zero at every tick by a node
+ * emitting zero; a run that records no trace ({@code dbsp run}, the benchmarks) also leaves out the
+ * operators whose outputs only such joins read (never a {@code δ₀}, a {@code ∫} or an inner
+ * {@code z⁻¹}, whose settling ends the loop; their values are shown whenever a trace is recorded).
+ * Outer-clock state beyond the iterations a step ran repeats its last value, so a stream non-zero
+ * only at tick 0 stays so through an outer-clock operator only if every outer step runs at least
+ * two iterations: a nested circuit with such a join runs at least two per step (a step that
+ * reached its fixpoint at iteration 0 runs one more, empty, iteration). Before, a circuit summing
+ * a {@code δ₀} input over the outer clock whose first step stopped at iteration 0 repeated that
+ * input's value at every later iteration of the next step (in {@code InnerSupportProperties}, a
+ * {@code ∫} of it never saw zero and the loop hit {@code maxIterations}). Building a join's
+ * arrangement from a whole value ({@code IndexedZSet.group}) packs each key once and finds it in
+ * the new batch's own table, gathers each key's rows by a counting sort and builds each key's
+ * Z-set once at its size, instead of grouping the rows in a hash map of key rows first (B3's first
+ * step indexes the new facts of every iteration by their destination). {@code
  * InnerSupportProperties} checks which joins the closure's analysis finds and, on random edge
- * toggles (empty steps, that is steps of one iteration, included), the closure run without a trace
- * against the recorded run and a breadth-first search, and every recursive sample with and without
- * a trace. Back to back on B3 ({@code --b3 2000,3000,30,1,100}, load 8, the engine thread's CPU):
- * first step 6.02 → 5.86 s, 30 single edges 5.39 → 4.36 s, the batch of 100 12.17 → 10.67 s.
+ * toggles (empty steps included), the closure run without a trace against the recorded run and a
+ * breadth-first search, and every recursive sample with and without a trace; {@code
+ * ArrangementProperties} the grouped arrangements against a map of key → (row → weight). Back to
+ * back on B3 ({@code --b3 2000,3000,30,1,100}, engine thread's CPU), the first zero join and its
+ * outer sum (load 8): first step 6.02 → 5.86 s, 30 single edges 5.39 → 4.36 s, the batch of 100
+ * 12.17 → 10.67 s; then the second join, its inner sum and the grouped arrangements (load 9): first
+ * step 6.81 → 5.04 s, 30 single edges 5.26 → 4.72 s, the batch 11.49 → 10.56 s.
  *
  * <p>Comparing and searching packed words. JFR on B3 then put a quarter of the samples (half of a
  * single-edge step's) in the comparison of a trace's rows inside the sweeps' searches: through a

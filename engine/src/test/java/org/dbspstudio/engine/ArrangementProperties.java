@@ -161,6 +161,63 @@ class ArrangementProperties {
         assertThat(ix.plus(ix.negate()).isZero()).isTrue();
     }
 
+    /**
+     * {@link IndexedZSet#group}: the rows of a Z-set gathered under their keys, against the same map
+     * of key → (row → weight). Changes of random rows (weights from −2 to 2, many rows under one key,
+     * keys of every kind of value), some rows left out (a null key, as a NULL join key is), keys that
+     * do not pack (the empty key, keys of two arities) on some changes; each grouped change is added
+     * to the arrangement so far, and every version is checked again at the end.
+     */
+    @Property(tries = 60)
+    void groupingRowsUnderTheirKeysMatchesAMap(@ForAll("ops") List<Op> ops) {
+        Map<Row, Map<Row, Long>> model = new HashMap<>();
+        IndexedZSet ix = IndexedZSet.EMPTY;
+        List<IndexedZSet> versions = new ArrayList<>();
+        List<Map<Row, Map<Row, Long>>> models = new ArrayList<>();
+        for (Op op : ops) {
+            int n = op.kind() == 3 ? op.length() : 1 + op.length() % 40;
+            Map<Row, Long> d = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                Row r = row((op.at() + i * 7) % 4000);
+                d.merge(r, op.weight() == 0 ? (i % 2 == 0 ? 2L : -1L) : op.weight(), Long::sum);
+            }
+            d.values().removeIf(w -> w == 0);
+            ZSet z = ZSet.ofMap(d);
+            int mode = op.at() % 4; // 0, 1: the usual key; 2: the empty key; 3: keys of two arities
+            IndexedZSet.KeyOf<RuntimeException> keyOf = r -> {
+                long a = (Long) r.get(0);
+                if (a % 5 == 1) {
+                    return null;
+                }
+                return mode == 2 ? Row.of() : mode == 3 && a % 2 == 0 ? Row.of(r.get(0)) : key(r);
+            };
+            Map<Row, Map<Row, Long>> expected = new HashMap<>();
+            d.forEach((r, w) -> {
+                Row k = keyOf.key(r);
+                if (k != null) {
+                    expected.computeIfAbsent(k, x -> new HashMap<>()).merge(r, w, Long::sum);
+                }
+            });
+            IndexedZSet g = IndexedZSet.group(z, keyOf);
+            assertSame(g, expected);
+            if (mode <= 1) {
+                assertThat(g.batched() || g.isZero()).isTrue();
+                versions.add(ix);
+                models.add(copy(model));
+                ix = ix.plus(g);
+                d.forEach((r, w) -> {
+                    if (keyOf.key(r) != null) {
+                        add(model, r, w);
+                    }
+                });
+                assertSame(ix, model);
+            }
+        }
+        for (int i = 0; i < versions.size(); i++) {
+            assertSame(versions.get(i), models.get(i));
+        }
+    }
+
     /** The rows under {@code k} summed from {@link IndexedZSet#forEachUnder}'s visits. */
     static Map<Row, Long> under(IndexedZSet ix, Row k) {
         Map<Row, Long> g = new HashMap<>();

@@ -16,7 +16,6 @@ import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.expr.ExprException;
-import org.dbspstudio.model.types.Row;
 
 /**
  * A compiled circuit (top-level or the child of a nested operator): its operators in topological
@@ -51,6 +50,11 @@ final class CircuitRun implements Build.ChildCircuit {
      * joins found zero at every tick read ({@link InnerSupport}); their slots keep their zeros.
      */
     private final boolean[] skip;
+    /**
+     * Whether each outer step runs at least two inner ticks: the zero joins found by
+     * {@link InnerSupport} assume it (see there).
+     */
+    private final boolean twoIterations;
     private final CtxImpl ctx = new CtxImpl();
     private int tick;
     private int step;
@@ -81,9 +85,10 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     CircuitRun(SlotMap slotMap, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
-               boolean[] skip, EngineOptions options) {
+               boolean[] skip, boolean twoIterations, EngineOptions options) {
         this.slotMap = slotMap;
         this.skip = skip;
+        this.twoIterations = twoIterations;
         this.order = order;
         this.inSlots = inSlots;
         this.outSlots = outSlots;
@@ -102,7 +107,7 @@ final class CircuitRun implements Build.ChildCircuit {
         this.path = iterations;
         Map<Integer, List<Frame>> nested = null;
         for (int k = 0; k < order.length; k++) {
-            if (skip[k]) {
+            if (skipped(k)) {
                 continue;
             }
             OpNode node = order[k];
@@ -157,12 +162,17 @@ final class CircuitRun implements Build.ChildCircuit {
             }
         }
         for (int k = 0; k < order.length; k++) {
-            if (!skip[k]) {
+            if (!skipped(k)) {
                 ctx.node = k;
                 order[k].commit(ctx);
             }
         }
         return record(nested, stats);
+    }
+
+    /** Whether operator k is not run at this tick. */
+    private boolean skipped(int k) {
+        return skip[k];
     }
 
     private static Map<Integer, List<Frame>> nested(Map<Integer, List<Frame>> m, int k, NestedNode n) {
@@ -206,6 +216,7 @@ final class CircuitRun implements Build.ChildCircuit {
         for (OpNode n : order) {
             n.resetAll();
         }
+
         arrangements.clear();
         outerArrangements.clear();
         outerBySlot.clear();
@@ -231,7 +242,7 @@ final class CircuitRun implements Build.ChildCircuit {
         boolean zero = true;
         for (int k = 0; k < order.length; k++) {
             OpNode n = order[k];
-            if (skip[k]) {
+            if (skipped(k)) {
                 continue;
             }
             if (n instanceof Build.IntegralOutput io) {
@@ -261,7 +272,7 @@ final class CircuitRun implements Build.ChildCircuit {
                 m = Math.max(m, oc.previousLength());
             }
         }
-        return m;
+        return twoIterations ? Math.max(m, 2) : m;
     }
 
     @Override
@@ -271,6 +282,7 @@ final class CircuitRun implements Build.ChildCircuit {
                 order[k].endOuterStep(iterations);
             }
         }
+
         for (OuterArrangements oa : outerArrangements.values()) {
             oa.previous = oa.current;
             oa.current = new IdentityHashMap<>();
@@ -373,16 +385,7 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     private IndexedZSet index(ZSet z, KeyFn key) throws ExprException {
-        Map<Row, ZSet.Builder> groups = new HashMap<>();
-        z.forEachX((r, w) -> {
-            Row k = key.key(r);
-            if (k != null) {
-                groups.computeIfAbsent(k, x -> ZSet.builder()).add(r, w);
-            }
-        });
-        IndexedZSet.Builder b = IndexedZSet.builder();
-        groups.forEach((k, g) -> b.add(k, g.build()));
-        return b.build();
+        return IndexedZSet.group(z, key::key);
     }
 
     private final class CtxImpl implements Ctx {

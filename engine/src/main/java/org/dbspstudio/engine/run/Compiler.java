@@ -119,8 +119,8 @@ final class Compiler {
             }
         }
         boolean[] skip = new boolean[order.size()];
-        if (nested) {
-            Set<String> zeroJoins = InnerSupport.alwaysZeroJoins(c, order, feeder);
+        Set<String> zeroJoins = nested ? InnerSupport.zeroJoins(c, order, feeder) : Set.of();
+        if (!zeroJoins.isEmpty()) {
             for (int k = 0; k < order.size(); k++) {
                 if (zeroJoins.contains(order.get(k).id())) {
                     nodes[k] = new ZeroNode(order.get(k), zeros[outs[k][0]]);
@@ -133,7 +133,7 @@ final class Compiler {
                 }
             }
         }
-        return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
+        return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, !zeroJoins.isEmpty(), options);
     }
 
     /** A join found zero at every tick by {@link InnerSupport}: emits zero without reading its inputs. */

@@ -80,6 +80,17 @@ final class InnerSupport {
 
     /** The support of every operator's output in a nested circuit's level (its single output port). */
     static Map<String, Support> supports(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder) {
+        return supports(c, order, feeder, false);
+    }
+
+    /**
+     * The same, assuming ({@code twoIterations}) that every outer step so far ran at least two
+     * iterations: then outer-clock state repeats, beyond a step's iterations, a value of an
+     * iteration after the first, and an outer-clock operator of a stream non-zero only at tick 0 is
+     * non-zero only at tick 0 too.
+     */
+    static Map<String, Support> supports(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder,
+                                         boolean twoIterations) {
         Map<String, Support> sup = new HashMap<>();
         for (Operator op : order) {
             sup.put(op.id(), Support.ZERO);
@@ -89,7 +100,7 @@ final class InnerSupport {
         while (changed) {
             changed = false;
             for (Operator op : order) {
-                Support now = transfer(op, feeder, sup).join(sup.get(op.id()));
+                Support now = transfer(op, feeder, sup, twoIterations).join(sup.get(op.id()));
                 if (now != sup.get(op.id())) {
                     sup.put(op.id(), now);
                     changed = true;
@@ -99,7 +110,8 @@ final class InnerSupport {
         return sup;
     }
 
-    private static Support transfer(Operator op, Map<PortRef, PortRef> feeder, Map<String, Support> sup) {
+    private static Support transfer(Operator op, Map<PortRef, PortRef> feeder, Map<String, Support> sup,
+                                    boolean twoIterations) {
         List<Support> in = new ArrayList<>();
         for (String p : op.inputPorts()) {
             PortRef from = feeder.get(new PortRef(op.id(), p));
@@ -133,23 +145,30 @@ final class InnerSupport {
                 if (!outer) {
                     return x == Support.ZERO ? Support.ZERO : Support.NOT_FIRST;
                 }
-                return outerOf(x);
+                return outerOf(x, twoIterations);
             case INTEGRATE:
             case DIFFERENTIATE:
-                return outer ? outerOf(x) : x == Support.ZERO || x == Support.NOT_FIRST ? x : Support.ANY;
+                return outer ? outerOf(x, twoIterations) : x == Support.ZERO || x == Support.NOT_FIRST ? x : Support.ANY;
             default:
                 return Support.ANY;
         }
     }
 
     /** An outer-clock operator keeps a stream zero at every tick or at tick 0 (see the class comment for the rest). */
-    private static Support outerOf(Support x) {
-        return x == Support.ZERO || x == Support.NOT_FIRST ? x : Support.ANY;
+    private static Support outerOf(Support x, boolean twoIterations) {
+        return x == Support.ZERO || x == Support.NOT_FIRST || twoIterations && x == Support.ONLY_FIRST ? x : Support.ANY;
     }
 
-    /** The joins (products, weighted semijoins) of a nested circuit's level that are zero at every tick. */
-    static Set<String> alwaysZeroJoins(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder) {
-        Map<String, Support> sup = supports(c, order, feeder);
+    /**
+     * The joins (products, weighted semijoins) of a nested circuit's level that are zero at every
+     * tick when every outer step runs at least two iterations (which the circuit then ensures).
+     */
+    static Set<String> zeroJoins(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder) {
+        return zeroJoins(c, order, feeder, true);
+    }
+
+    private static Set<String> zeroJoins(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder, boolean two) {
+        Map<String, Support> sup = supports(c, order, feeder, two);
         Set<String> zero = new HashSet<>();
         for (Operator op : order) {
             if (PRODUCTS.contains(op.kind()) && sup.get(op.id()) == Support.ZERO) {
@@ -177,7 +196,7 @@ final class InnerSupport {
             for (Operator op : order) {
                 OpKind k = op.kind();
                 if (gone.contains(op.id()) || k == OpKind.DELTA0 || k == OpKind.INTEGRAL || k == OpKind.NESTED
-                        || k == OpKind.OUTPUT) {
+                        || k == OpKind.OUTPUT || k == OpKind.DELAY && op.clock() != Clock.OUTER) {
                     continue;
                 }
                 List<String> rs = readers.get(op.id());

@@ -55,6 +55,90 @@ public final class IndexedZSet implements StreamValue {
         return new Builder(EMPTY);
     }
 
+    /** A key of a row (null: the row is left out, as a row with a NULL join key is). */
+    @FunctionalInterface
+    public interface KeyOf<E extends Exception> {
+        Row key(Row row) throws E;
+    }
+
+    /**
+     * The index of {@code z}'s rows by {@code keyOf} — each key's Z-set holds the rows of {@code z}
+     * with that key, with their weights — built as one batch: each key is packed and found once per
+     * row in the batch's own table (no key row hashed or compared as an object), the rows of each key
+     * gathered by a counting sort and each key's Z-set built once at its final size (a key of one row
+     * of weight 1 holds the row itself). Keys that do not pack go through {@link Builder}.
+     */
+    public static <E extends Exception> IndexedZSet group(ZSet z, KeyOf<E> keyOf) throws E {
+        int size = z.size();
+        if (size == 0) {
+            return EMPTY;
+        }
+        Row[] rows = new Row[size];
+        long[] ws = new long[size];
+        Row[] keys = new Row[size];
+        int[] n = {0};
+        z.forEachX((r, w) -> {
+            Row k = keyOf.key(r);
+            if (k != null) {
+                rows[n[0]] = r;
+                ws[n[0]] = w;
+                keys[n[0]++] = k;
+            }
+        });
+        int m = n[0];
+        if (m == 0) {
+            return EMPTY;
+        }
+        int arity = keys[0].size();
+        boolean packs = Cells.packable(arity);
+        for (int i = 1; i < m && packs; i++) {
+            packs = keys[i].size() == arity;
+        }
+        if (!packs) {
+            java.util.Map<Row, ZSet.Builder> groups = new java.util.HashMap<>();
+            for (int i = 0; i < m; i++) {
+                groups.computeIfAbsent(keys[i], x -> ZSet.builder()).add(rows[i], ws[i]);
+            }
+            Builder b = builder();
+            groups.forEach((k, g) -> b.add(k, g.build()));
+            return b.build();
+        }
+        KeyBatch.Builder kb = new KeyBatch.Builder(arity, Math.min(m, 1 << 16));
+        long[] scratch = new long[arity + 1];
+        int[] entry = new int[m];
+        for (int i = 0; i < m; i++) {
+            Cells.encodeHashed(keys[i], scratch, 0);
+            entry[i] = kb.entry(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), keys[i]);
+        }
+        int e = kb.size();
+        int[] start = new int[e + 1];
+        for (int i = 0; i < m; i++) {
+            start[entry[i] + 1]++;
+        }
+        for (int k = 0; k < e; k++) {
+            start[k + 1] += start[k];
+        }
+        int[] at = Arrays.copyOf(start, e);
+        int[] order = new int[m];
+        for (int i = 0; i < m; i++) {
+            order[at[entry[i]]++] = i;
+        }
+        for (int k = 0; k < e; k++) {
+            int from = start[k];
+            int to = start[k + 1];
+            if (to - from == 1 && ws[order[from]] == 1) {
+                kb.set(k, rows[order[from]]);
+            } else {
+                ZSet.Builder g = ZSet.builder(to - from);
+                for (int q = from; q < to; q++) {
+                    g.add(rows[order[q]], ws[order[q]]);
+                }
+                kb.set(k, g.build());
+            }
+        }
+        return of(kb.build());
+    }
+
     public Builder toBuilder() {
         return new Builder(this);
     }

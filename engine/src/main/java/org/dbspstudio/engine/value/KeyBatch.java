@@ -234,6 +234,37 @@ final class KeyBatch {
             slots[-s - 1] = slot(h, n++);
         }
 
+        /**
+         * The entry of the key whose words are {@code w[at..at+arity]} (hash {@code h}, row
+         * {@code key}), added with no Z-set yet when absent; its Z-set is then given by {@link #set}.
+         */
+        int entry(long[] w, int at, int h, Row key) {
+            int stride = arity + 1;
+            int s = probe(slots, words, keyRows, stride, w, at, h, key);
+            if (s >= 0) {
+                return (int) slots[s] - 1;
+            }
+            if (n == sets.length) {
+                grow();
+                s = -(freeSlot(slots, h) + 1);
+            }
+            System.arraycopy(w, at, words, n * stride, stride);
+            hashes[n] = h;
+            if (Cells.hasObject(w[at])) {
+                if (keyRows == null) {
+                    keyRows = new Row[sets.length];
+                }
+                keyRows[n] = key;
+            }
+            slots[-s - 1] = slot(h, n);
+            return n++;
+        }
+
+        /** Sets entry {@code k}'s Z-set (a {@link ZSet}, or a {@link Row} of weight 1). */
+        void set(int k, Object z) {
+            sets[k] = z;
+        }
+
         private void grow() {
             int cap = sets.length * 2;
             words = Arrays.copyOf(words, cap * (arity + 1));
