@@ -103,19 +103,23 @@ final class FlatRows {
         int i = find(r, h);
         long e = slots[i];
         if (e != 0) {
-            int k = (int) e - 1;
-            long old = weights[k];
-            long now = Math.addExact(old, w);
-            weights[k] = now;
-            if (old == 0 && now != 0) {
-                size++;
-            } else if (old != 0 && now == 0) {
-                size--;
-            }
-            return old;
+            return bump((int) e - 1, w);
         }
         insert(r, h, i, w);
         return 0;
+    }
+
+    /** Adds {@code w} to the weight of entry {@code k}, keeping the count of non-zero weights; returns the weight before. */
+    private long bump(int k, long w) {
+        long old = weights[k];
+        long now = Math.addExact(old, w);
+        weights[k] = now;
+        if (old == 0 && now != 0) {
+            size++;
+        } else if (old != 0 && now == 0) {
+            size--;
+        }
+        return old;
     }
 
     /** Adds row {@code r} (absent; its free slot {@code i} for hash {@code h}) with weight {@code w}. */
@@ -147,16 +151,7 @@ final class FlatRows {
                 break;
             }
             if ((int) (e >>> 32) == h && b.sameRow(i, keys[(int) e - 1])) {
-                int k = (int) e - 1;
-                long old = weights[k];
-                long now = Math.addExact(old, w);
-                weights[k] = now;
-                if (old == 0 && now != 0) {
-                    size++;
-                } else if (old != 0 && now == 0) {
-                    size--;
-                }
-                return old;
+                return bump((int) e - 1, w);
             }
             j = (j + 1) & mask;
         }

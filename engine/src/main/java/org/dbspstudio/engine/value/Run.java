@@ -203,23 +203,7 @@ final class Run {
         if (n >= FENCED) {
             return seekFenced(run, lo, pw, po, w);
         }
-        int hi = lo;
-        int step = 1;
-        while (hi < n && compareWords(rw, hi * rs, pw, po, w) < 0) {
-            lo = hi + 1;
-            hi = lo + step;
-            step <<= 1;
-        }
-        int r = Math.min(hi, n);
-        while (lo < r) {
-            int m = (lo + r) >>> 1;
-            if (compareWords(rw, m * rs, pw, po, w) < 0) {
-                lo = m + 1;
-            } else {
-                r = m;
-            }
-        }
-        return lo;
+        return gallop(rw, rs, lo, n, pw, po, w);
     }
 
     /** Entries per block of a run's {@link Fence}. */
@@ -259,6 +243,32 @@ final class Run {
     }
 
     /**
+     * The first index in [{@code from}, {@code n}) of an entry of {@code words} (sorted, {@code rs}
+     * words each) whose first {@code w} words are not smaller than {@code pw[po..po+w)}, or {@code n}:
+     * galloping from {@code from} (the answer is usually near it), then a binary search.
+     */
+    private static int gallop(long[] words, int rs, int from, int n, long[] pw, int po, int w) {
+        int lo = from;
+        int hi = from;
+        int step = 1;
+        while (hi < n && compareWords(words, hi * rs, pw, po, w) < 0) {
+            lo = hi + 1;
+            hi = lo + step;
+            step <<= 1;
+        }
+        int r = Math.min(hi, n);
+        while (lo < r) {
+            int m = (lo + r) >>> 1;
+            if (compareWords(words, m * rs, pw, po, w) < 0) {
+                lo = m + 1;
+            } else {
+                r = m;
+            }
+        }
+        return lo;
+    }
+
+    /**
      * {@link #seekPrefix} in a run with a fence: the first position at or after {@code lo} whose
      * first {@code w} words are not smaller than {@code pw[po..po+w)}.
      */
@@ -272,23 +282,7 @@ final class Run {
         // entry lo is smaller: gallop over the blocks after lo's to the first whose first entry is not smaller
         long[] fw = run.fence().words;
         int blocks = (n + BLOCK - 1) / BLOCK;
-        int b = lo / BLOCK + 1;
-        int hi = b;
-        int step = 1;
-        while (hi < blocks && compareWords(fw, hi * rs, pw, po, w) < 0) {
-            b = hi + 1;
-            hi = b + step;
-            step <<= 1;
-        }
-        int r = Math.min(hi, blocks);
-        while (b < r) {
-            int m = (b + r) >>> 1;
-            if (compareWords(fw, m * rs, pw, po, w) < 0) {
-                b = m + 1;
-            } else {
-                r = m;
-            }
-        }
+        int b = gallop(fw, rs, lo / BLOCK + 1, blocks, pw, po, w);
         // every entry from block b on is not smaller; the first entry of block b − 1 (or entry lo) is smaller
         // the block is scanned in order: its cache lines are adjacent, so they are fetched together
         // rather than one dependent miss per step of a binary search
