@@ -27,13 +27,26 @@ public final class Row implements Comparable<Row> {
     private static int hash(Object[] values) {
         int h = values.length;
         for (Object v : values) {
-            int k = v == null ? 0 : v.hashCode();
-            k *= 0xcc9e2d51;
-            k = Integer.rotateLeft(k, 15);
-            k *= 0x1b873593;
-            h ^= k;
-            h = Integer.rotateLeft(h, 13) * 5 + 0xe6546b64;
+            h = mixField(h, v == null ? 0 : v.hashCode());
         }
+        return finishHash(h);
+    }
+
+    /**
+     * One field's step of {@link #hashCode()}: {@code h} so far (starting at the row's arity) with the
+     * field's hash {@code k} mixed in. For code that hashes a row's fields held elsewhere (columns of
+     * cells) equal to the row's own hash.
+     */
+    public static int mixField(int h, int k) {
+        k *= 0xcc9e2d51;
+        k = Integer.rotateLeft(k, 15);
+        k *= 0x1b873593;
+        h ^= k;
+        return Integer.rotateLeft(h, 13) * 5 + 0xe6546b64;
+    }
+
+    /** The last step of {@link #hashCode()}, after every field was mixed in with {@link #mixField}. */
+    public static int finishHash(int h) {
         h ^= h >>> 16;
         h *= 0x85ebca6b;
         h ^= h >>> 13;

@@ -101,17 +101,9 @@ public final class CellBatch {
                 Object v = objects[c][i];
                 k = v == null ? 0 : v.hashCode();
             }
-            k *= 0xcc9e2d51;
-            k = Integer.rotateLeft(k, 15);
-            k *= 0x1b873593;
-            h ^= k;
-            h = Integer.rotateLeft(h, 13) * 5 + 0xe6546b64;
+            h = Row.mixField(h, k);
         }
-        h ^= h >>> 16;
-        h *= 0x85ebca6b;
-        h ^= h >>> 13;
-        h *= 0xc2b2ae35;
-        return h ^ (h >>> 16);
+        return Row.finishHash(h);
     }
 
     /** Whether row {@code i} equals {@code r} ({@link Row#equals}), compared on its cells. */

@@ -201,16 +201,7 @@ public final class IndexedZSet implements StreamValue {
         if (p == null) {
             return 0;
         }
-        int h = KeyBatch.hash(p, 0, p.length);
-        long n = 0;
-        for (KeyBatch b : batches) {
-            int k = b.find(p, h, key);
-            if (k >= 0) {
-                b.forEach(k, action);
-                n += b.size(k);
-            }
-        }
-        return n;
+        return forEachInBatches(p, key, action);
     }
 
     /**
@@ -226,10 +217,18 @@ public final class IndexedZSet implements StreamValue {
             }
             return forEachUnder(Row.wrap(v), action);
         }
+        return forEachInBatches(p, null, action);
+    }
+
+    /**
+     * The rows under packed key {@code p} in every batch, handed to {@code action}; {@code key} is
+     * the key row, or null when the key holds only integers (its words alone decide a match).
+     */
+    private <E extends Exception> long forEachInBatches(long[] p, Row key, ZSet.RowWeightX<E> action) throws E {
         int h = KeyBatch.hash(p, 0, p.length);
         long n = 0;
         for (KeyBatch b : batches) {
-            int k = b.find(p, h, null);
+            int k = b.find(p, h, key);
             if (k >= 0) {
                 b.forEach(k, action);
                 n += b.size(k);
