@@ -1,10 +1,15 @@
 package org.dbspstudio.ide.canvas;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Where a box may go: the free position nearest to the one wanted, keeping a gap to every other
- * box (searched ring by ring on the grid), so that new and dropped boxes never overlap.
+ * box (searched ring by ring on the grid), so that new and dropped boxes never overlap; and, when a
+ * box grows (a longer id or label), which boxes to its right make room.
  */
 public final class Placement {
     /** The gap kept between boxes. */
@@ -86,5 +91,52 @@ public final class Placement {
             }
         }
         return true;
+    }
+
+    /**
+     * The boxes pushed right to make room for box {@code grown}, which has become wider than
+     * {@code oldWidth}: every box that the wider box now crowds (and did not crowd before) moves
+     * right by the least grid step that keeps the gap, and so on for the boxes those crowd in turn.
+     * Boxes only ever move right, so nothing to the left of the grown box moves and the order of
+     * boxes along a row is kept. Returns the new x of each box that moved (none when the box did not
+     * grow or crowds nothing).
+     *
+     * @param boxes every box of the circuit shown, by operator id, {@code grown}'s at its new width
+     */
+    public static Map<String, Double> pushRight(String grown, double oldWidth, Map<String, Router.Rect> boxes) {
+        Map<String, Double> moved = new LinkedHashMap<>();
+        Router.Rect g = boxes.get(grown);
+        if (g == null || g.w() <= oldWidth) {
+            return moved;
+        }
+        Map<String, Router.Rect> was = new LinkedHashMap<>(boxes);
+        was.put(grown, new Router.Rect(g.x(), g.y(), oldWidth, g.h()));
+        Map<String, Router.Rect> now = new LinkedHashMap<>(boxes);
+        Deque<String> pushing = new ArrayDeque<>();
+        pushing.add(grown);
+        int budget = 4 * (boxes.size() + 1) * (boxes.size() + 1);
+        while (!pushing.isEmpty() && budget-- > 0) {
+            String a = pushing.poll();
+            Router.Rect ra = now.get(a);
+            for (Map.Entry<String, Router.Rect> e : now.entrySet()) {
+                String id = e.getKey();
+                Router.Rect rb = e.getValue();
+                // Only boxes that started at or right of the pusher, and that were clear of it before.
+                if (id.equals(a) || id.equals(grown) || was.get(id).x() < was.get(a).x() || !crowds(ra, rb)
+                        || crowds(was.get(a), was.get(id))) {
+                    continue;
+                }
+                double x = Math.ceil((ra.right() + GAP) / Geometry.GRID) * Geometry.GRID;
+                e.setValue(new Router.Rect(x, rb.y(), rb.w(), rb.h()));
+                moved.put(id, x);
+                pushing.add(id);
+            }
+        }
+        return moved;
+    }
+
+    /** Whether {@code b} is closer to {@code a} than the gap (or overlaps it). */
+    private static boolean crowds(Router.Rect a, Router.Rect b) {
+        return b.x() < a.right() + GAP && b.right() > a.x() - GAP && b.y() < a.bottom() + GAP && b.bottom() > a.y() - GAP;
     }
 }

@@ -8,6 +8,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.dbspstudio.ide.canvas.Geometry;
+import org.dbspstudio.ide.canvas.Placement;
+import org.dbspstudio.ide.canvas.Router;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.CircuitDocument;
 import org.dbspstudio.model.Layout;
@@ -95,12 +98,47 @@ public final class Edits {
             throw new IllegalArgumentException("an id is a letter or _ followed by letters, digits or _");
         }
         DocState before = DocState.of(doc);
+        Operator op = doc.current().op(oldId);
+        double oldWidth = op == null ? 0 : Geometry.width(op);
         doc.current().rename(oldId, newId);
         Layout.Point p = doc.document().layout().get(oldId);
         if (p != null) {
             doc.document().layout().remove(oldId).put(newId, p.x(), p.y());
         }
+        makeRoom(doc, newId, oldWidth);
         return new SnapshotCommand("Rename " + oldId + " to " + newId, before, DocState.of(doc));
+    }
+
+    /**
+     * Replaces an operator of the current circuit by a version with other parameters. When its box
+     * grows (a longer label) into its neighbours, they move right in the same undoable edit.
+     */
+    public static Command setOperator(EditorDocument doc, Operator before, Operator after, String description) {
+        DocState state = DocState.of(doc);
+        doc.current().replace(after);
+        if (makeRoom(doc, after.id(), Geometry.width(before))) {
+            return new SnapshotCommand(description, state, DocState.of(doc));
+        }
+        doc.current().replace(before);
+        return new SetOperatorCommand(doc.currentPath(), before, after, description);
+    }
+
+    /**
+     * Moves the boxes that operator {@code id}'s box, now wider than {@code oldWidth}, crowds to its
+     * right ({@link Placement#pushRight}); whether any moved.
+     */
+    private static boolean makeRoom(EditorDocument doc, String id, double oldWidth) {
+        Layout layout = doc.document().layout();
+        Map<String, Router.Rect> boxes = new LinkedHashMap<>();
+        for (Operator o : doc.current().operators()) {
+            Layout.Point p = layout.get(o.id());
+            if (p != null) {
+                boxes.put(o.id(), new Router.Rect(p.x(), p.y(), Geometry.width(o), Geometry.height(o)));
+            }
+        }
+        Map<String, Double> moved = Placement.pushRight(id, oldWidth, boxes);
+        moved.forEach((o, x) -> layout.put(o, x, layout.get(o).y()));
+        return !moved.isEmpty();
     }
 
     /**

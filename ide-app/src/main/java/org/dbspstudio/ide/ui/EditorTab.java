@@ -6,7 +6,6 @@ import org.dbspstudio.ide.analysis.Analysis;
 import org.dbspstudio.ide.canvas.CircuitCanvas;
 import org.dbspstudio.ide.doc.EditorDocument;
 import org.dbspstudio.ide.doc.Edits;
-import org.dbspstudio.ide.doc.SetOperatorCommand;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.Diagnostic;
 import org.dbspstudio.model.Operator;
@@ -115,7 +114,7 @@ public final class EditorTab implements CircuitCanvas.Host {
         if (next.equals(current)) {
             return;
         }
-        doc.execute(new SetOperatorCommand(doc.currentPath(), current, next, "Set " + name + " of " + op.id()));
+        doc.execute(Edits.setOperator(doc, current, next, "Set " + name + " of " + op.id()));
         status("Set " + name + " of " + op.id());
     }
 
