@@ -96,7 +96,8 @@ public final class Placement {
     /**
      * The boxes pushed right to make room for box {@code grown}, which has become wider than
      * {@code oldWidth}: every box that the wider box now crowds (and did not crowd before) moves
-     * right by the least grid step that keeps the gap, and so on for the boxes those crowd in turn.
+     * right as far as the wider box's right edge moved (at least far enough to keep the gap, on the
+     * grid), so the room between them stays; and so on for the boxes those crowd in turn.
      * Boxes only ever move right, so nothing to the left of the grown box moves and the order of
      * boxes along a row is kept. Returns the new x of each box that moved (none when the box did not
      * grow or crowds nothing).
@@ -126,7 +127,10 @@ public final class Placement {
                         || crowds(was.get(a), was.get(id))) {
                     continue;
                 }
-                double x = Math.ceil((ra.right() + GAP) / Geometry.GRID) * Geometry.GRID;
+                // As far as the pusher's right edge moved (so the room for the streams between them
+                // stays), and at least far enough to keep the gap.
+                double shift = ra.right() - was.get(a).right();
+                double x = Math.max(was.get(id).x() + shift, Math.ceil((ra.right() + GAP) / Geometry.GRID) * Geometry.GRID);
                 e.setValue(new Router.Rect(x, rb.y(), rb.w(), rb.h()));
                 moved.put(id, x);
                 pushing.add(id);
