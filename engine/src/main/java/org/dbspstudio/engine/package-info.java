@@ -421,11 +421,14 @@
  * {@code z⁻¹}, whose settling ends the loop; their values are shown whenever a trace is recorded).
  * Outer-clock state beyond the iterations a step ran repeats its last value, so a stream non-zero
  * only at tick 0 stays so through an outer-clock operator only if every outer step runs at least
- * two iterations: a nested circuit with such a join runs at least two per step (a step that
- * reached its fixpoint at iteration 0 runs one more, empty, iteration). Before, a circuit summing
- * a {@code δ₀} input over the outer clock whose first step stopped at iteration 0 repeated that
- * input's value at every later iteration of the next step (in {@code InnerSupportProperties}, a
- * {@code ∫} of it never saw zero and the loop hit {@code maxIterations}). Building a join's
+ * two iterations: every nested circuit now runs at least two per step (a step that reached its
+ * fixpoint at iteration 0 runs one more, empty, iteration; first only those with such a join did).
+ * Before, a circuit summing a {@code δ₀} input over the outer clock whose step stopped at iteration
+ * 0 repeated that input's value at every later iteration of the next step: wrong values there, and
+ * a {@code ∫} of it never saw zero, so the loop hit {@code maxIterations}
+ * ({@code OuterStateBeyondAStepProperties} checks such streams — {@code δ₀} inputs summed, delayed
+ * and differenced over the outer clock, summed over the inner clock — at every (step, iteration)
+ * against their definitions computed with plain maps, on loops of random length, zero included). Building a join's
  * arrangement from a whole value ({@code IndexedZSet.group}) packs each key once and finds it in
  * the new batch's own table, gathers each key's rows by a counting sort and builds each key's
  * Z-set once at its size, instead of grouping the rows in a hash map of key rows first (B3's first
@@ -521,10 +524,11 @@
  * <li>A constant with {@code once} emits its value at top-level step 0 only (inside a nested
  *     circuit: at every inner tick of outer step 0), i.e. the derivative of a constant.</li>
  * <li>Nested circuits: δ₀ emits the outer value at inner tick 0; the loop runs until every ∫ saw a
- *     zero change and at least as many ticks as the outer-clock state of the previous outer step
- *     covers; beyond a step's last iteration that state repeats its last value (the loop stopped
- *     at a fixpoint). {@code maxIterations} reached is an error naming the nested operator and the
- *     iteration.</li>
+ *     zero change, at least two ticks, and at least as many as the outer-clock state of the
+ *     previous outer step covers; beyond a step's last iteration that state repeats its last value
+ *     (the loop stopped at a fixpoint, and from tick 1 on a δ₀ is zero). {@code maxIterations}
+ *     reached before the fixpoint is an error naming the nested operator and the iteration (a
+ *     loop with {@code maxIterations = 1} at its fixpoint at tick 0 still runs its second tick).</li>
  * <li>Delta tracking: an integral (and a snapshot input) knows its change since the previous tick;
  *     arrangements (indexes on a join key, shared by every operator reading the same stream with
  *     the same key), aggregates, distinct and linear operators then update their previous result

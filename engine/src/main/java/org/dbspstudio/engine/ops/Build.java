@@ -56,7 +56,7 @@ public interface Build {
         /** The ∫ sum of an output port. */
         org.dbspstudio.engine.value.StreamValue output(String port);
 
-        /** Inner ticks the outer-clock state of the previous outer step covers (the loop runs at least that many). */
+        /** The inner ticks the loop runs at least: two, and those the outer-clock state of the previous outer step covers. */
         int minIterations();
 
         /** Ends the outer step after {@code iterations} inner ticks. */

@@ -10,8 +10,9 @@ import org.dbspstudio.model.types.StreamType;
 
 /**
  * A nested circuit: for every outer tick it feeds its inputs to the child's δ₀ operators and runs
- * the child's own clock until every ∫ saw a zero change (the fixpoint) — and at least as many
- * inner ticks as the outer-clock state of the previous outer step covers — then emits the ∫ sums.
+ * the child's own clock until every ∫ saw a zero change (the fixpoint) — and at least two inner
+ * ticks, and as many as the outer-clock state of the previous outer step covers — then emits the
+ * ∫ sums.
  * Reaching {@code maxIterations} without converging is an error naming this operator and the
  * iteration reached.
  */
@@ -57,8 +58,11 @@ public final class NestedNode extends OpNode {
         child.resetClock();
         int min = child.minIterations();
         int j = 0;
-        while (true) {
-            if (j >= maxIterations) {
+        boolean converged = false;
+        while (!converged || j < min) {
+            // the engine's own minimum of two iterations (the child's minIterations) may run one
+            // past maxIterations = 1 after a fixpoint at iteration 0; a loop that has not converged may not
+            if (j >= maxIterations && !converged) {
                 frames = child.takeFrames();
                 List<Integer> its = new ArrayList<>(outer);
                 its.add(j - 1);
@@ -67,11 +71,8 @@ public final class NestedNode extends OpNode {
                         + " (stopped at iteration " + (j - 1) + ")", null);
             }
             org.dbspstudio.engine.run.RunProgress.iteration(id(), ctx.step(), outer, j);
-            boolean converged = child.tick(j, ctx.step(), outer);
+            converged = child.tick(j, ctx.step(), outer);
             j++;
-            if (converged && j >= min) {
-                break;
-            }
         }
         child.endOuterStep(j);
         frames = child.takeFrames();

@@ -50,11 +50,6 @@ final class CircuitRun implements Build.ChildCircuit {
      * joins found zero at every tick read ({@link InnerSupport}); their slots keep their zeros.
      */
     private final boolean[] skip;
-    /**
-     * Whether each outer step runs at least two inner ticks: the zero joins found by
-     * {@link InnerSupport} assume it (see there).
-     */
-    private final boolean twoIterations;
     private final CtxImpl ctx = new CtxImpl();
     private int tick;
     private int step;
@@ -85,10 +80,9 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     CircuitRun(SlotMap slotMap, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
-               boolean[] skip, boolean twoIterations, EngineOptions options) {
+               boolean[] skip, EngineOptions options) {
         this.slotMap = slotMap;
         this.skip = skip;
-        this.twoIterations = twoIterations;
         this.order = order;
         this.inSlots = inSlots;
         this.outSlots = outSlots;
@@ -264,6 +258,14 @@ final class CircuitRun implements Build.ChildCircuit {
         return sum;
     }
 
+    /**
+     * At least two, and at least as many as the outer-clock state of the previous outer step
+     * covers. Beyond a step's last iteration its outer-clock state repeats the last value, exact at a
+     * fixpoint for every stream but those non-zero at iteration 0 only (a δ₀ input, through
+     * linear and outer-clock operators): a step that stopped at iteration 0 would repeat their
+     * iteration-0 value where they are zero. From iteration 1 on they are zero, so a step of two
+     * iterations or more repeats the right value ({@link InnerSupport}'s zero joins rely on it too).
+     */
     @Override
     public int minIterations() {
         int m = 0;
@@ -272,7 +274,7 @@ final class CircuitRun implements Build.ChildCircuit {
                 m = Math.max(m, oc.previousLength());
             }
         }
-        return twoIterations ? Math.max(m, 2) : m;
+        return Math.max(m, 2);
     }
 
     @Override

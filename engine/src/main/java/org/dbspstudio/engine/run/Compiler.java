@@ -133,7 +133,7 @@ final class Compiler {
                 }
             }
         }
-        return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, !zeroJoins.isEmpty(), options);
+        return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
     }
 
     /** A join found zero at every tick by {@link InnerSupport}: emits zero without reading its inputs. */

@@ -30,9 +30,10 @@ import org.dbspstudio.model.Stream;
  * ({@code step_a_a} in B3) — the closure so far, at every iteration, joined with edges that enter
  * at iteration 0 only, when that closure is still empty.
  *
- * <p>Deliberately not followed: a stream non-zero at tick 0 only, through an outer-clock operator.
- * Beyond the iterations an outer step ran, its outer-clock state repeats its last value; a step
- * that ran one iteration would repeat the value of tick 0 at every later tick.
+ * <p>A stream non-zero at tick 0 only stays so through an outer-clock operator because every nested
+ * circuit runs at least two iterations per outer step ({@code CircuitRun.minIterations}): beyond
+ * the iterations an outer step ran, its outer-clock state repeats its last value, and a step that
+ * ran one iteration would repeat the value of tick 0 at every later tick.
  */
 final class InnerSupport {
     private InnerSupport() {
@@ -84,10 +85,10 @@ final class InnerSupport {
     }
 
     /**
-     * The same, assuming ({@code twoIterations}) that every outer step so far ran at least two
-     * iterations: then outer-clock state repeats, beyond a step's iterations, a value of an
-     * iteration after the first, and an outer-clock operator of a stream non-zero only at tick 0 is
-     * non-zero only at tick 0 too.
+     * The same, assuming ({@code twoIterations}, as the engine ensures) that every outer step so far
+     * ran at least two iterations: then outer-clock state repeats, beyond a step's iterations, a
+     * value of an iteration after the first, and an outer-clock operator of a stream non-zero only
+     * at tick 0 is non-zero only at tick 0 too.
      */
     static Map<String, Support> supports(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder,
                                          boolean twoIterations) {
@@ -161,7 +162,7 @@ final class InnerSupport {
 
     /**
      * The joins (products, weighted semijoins) of a nested circuit's level that are zero at every
-     * tick when every outer step runs at least two iterations (which the circuit then ensures).
+     * tick, given that every outer step runs at least two iterations (as every nested circuit does).
      */
     static Set<String> zeroJoins(Circuit c, List<Operator> order, Map<PortRef, PortRef> feeder) {
         return zeroJoins(c, order, feeder, true);
