@@ -259,6 +259,28 @@
  * comparing each changed row's region string with the table's, distinct string objects from the
  * customers' rows), 22% join.
  *
+ * <h2>Deferred changes packed from cells, and compacted</h2>
+ * A deferred sum's changes that are batches of cells are now packed straight into one sorted run
+ * ({@code value.CellRuns}): integer columns copied as cells, other columns encoded value by value
+ * as a row's fields are (objects through the dictionary), no row object decoded or encoded, and the
+ * batches not consolidated first — each packed row becomes one {@code long} of its words' leading
+ * bits (as many as fit beside its position), sorted, and rows equal in those bits (few: B2's order
+ * ids tell its rows apart) ordered by their words, so equal rows meet and are summed. Before, the
+ * rows were consolidated in a hash table, decoded into row objects, encoded again and sorted by a
+ * merge sort comparing words (B2's orders do not fit in one long: a random memory access per
+ * comparison). A one-batch change added to a packed sum ({@code plusIntegrated}) is packed the
+ * same way. {@code CellRunsProperties} checks the runs word for word against the rows packed one
+ * by one ({@code Run.Builder}) and the sort against a comparison of the words.
+ *
+ * <p>A chain of deferred changes is dealt with at 1/16 of the sum it starts from as before, but
+ * never below 65,536 rows; when its rows are at least half the sum's, its changes are consolidated
+ * first and, if that halves them, kept deferred as one change (the next time the chain is dealt
+ * with at twice that change's rows or more). B2's join output — 25,000 (region, amount) rows, read
+ * by nobody (the aggregate keeps its own weights) — was added up at nearly every step (a batch of
+ * 10,000 changes is more than 1/16 of it); its changes now cost a consolidation every few steps.
+ * {@code DeferredSumProperties} checks such compacted chains (changes of cells and of row objects
+ * over a small domain, read at random steps or only at the end) against a map.
+ *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
  * lifting it over the outer clock, so a stream inside the loop carries, at outer step t and inner

@@ -83,4 +83,57 @@ class DeferredSumProperties {
             assertThat(v.plus(v.negate()).isEmpty()).isTrue();
         }
     }
+
+    /**
+     * A small sum whose large changes mostly repeat its rows (as B2's join output of (region, amount)
+     * pairs): the changes pile up past the point where they are dealt with, are consolidated and
+     * stay deferred as one change, and every version, read at random steps or only at the end,
+     * equals the map at its step. Changes are batches of cells or tables of row objects, weights
+     * cancel, and some steps add a change with rows the sum never held.
+     */
+    @Property(tries = 12)
+    void compactedChainsEqualTheMapAtEveryStep(@ForAll long seed, @ForAll @IntRange(min = 20, max = 60) int steps) {
+        Random r = new Random(seed);
+        int domain = 50 + r.nextInt(2000);
+        ZSet sum = ZSet.EMPTY;
+        Map<Row, Long> model = new HashMap<>();
+        List<ZSet> versions = new ArrayList<>();
+        List<Map<Row, Long>> expected = new ArrayList<>();
+        boolean cells = r.nextInt(4) != 0;
+        boolean stayedDeferred = false;
+        long rows = 0;
+        for (int t = 0; t < steps; t++) {
+            int n = 2000 + r.nextInt(8000);
+            Map<Row, Long> change = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                Row x = r.nextInt(50) == 0 ? row(r, 1_000_000) : Row.of((long) r.nextInt(domain), "v" + r.nextInt(3), 1L);
+                long w = r.nextInt(4) == 0 ? -model.getOrDefault(x, 0L) - change.getOrDefault(x, 0L) : r.nextInt(5) - 2;
+                change.merge(x, w, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            List<Change> cs = new ArrayList<>();
+            change.forEach((x, w) -> cs.add(new Change(x, w)));
+            ZSet z = cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
+            change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
+            rows += z.size();
+            sum = sum.plusDeferred(z);
+            stayedDeferred |= rows > 70_000 && sum.deferred();
+            versions.add(sum);
+            expected.add(new HashMap<>(model));
+            if (r.nextInt(15) == 0) {
+                assertThat(sum.size()).isEqualTo(model.size());
+            }
+        }
+        if (rows > 200_000) {
+            assertThat(stayedDeferred).as("a small sum's many changes are compacted, not added up").isTrue();
+        }
+        for (int t = steps - 1; t >= 0; t--) {
+            ZSet v = versions.get(t);
+            Map<Row, Long> m = expected.get(t);
+            Map<Row, Long> listed = new HashMap<>();
+            v.forEach((x, w) -> assertThat(listed.put(x, w)).isNull());
+            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
+            assertThat(v.size()).isEqualTo(m.size());
+        }
+    }
 }

@@ -10,13 +10,19 @@ import java.util.List;
  */
 final class DeferredSum {
     /**
-     * The chain is added up once its changes reach 1/SHARE of the sum it starts from (and a change
-     * that large is added at once): small enough that a sum nobody reads is added up within the run
-     * of steps that made its changes (B2's batches of 100 then pay for their own changes instead of
-     * leaving them to the batches of 10,000 after them), large enough that the chain's changes,
-     * consolidated, make few runs to merge.
+     * The chain's changes are dealt with once they reach 1/SHARE of the sum it starts from (or
+     * {@link #MIN_ROWS}, whichever is more): small enough that a sum nobody reads is added up within
+     * the run of steps that made its changes (B2's batches of 100 then pay for their own changes
+     * instead of leaving them to the batches of 10,000 after them), large enough that the chain's
+     * changes, consolidated, make few runs to merge.
      */
     static final int SHARE = 16;
+    /**
+     * A chain is dealt with at {@code knownSize / SHARE + 1024} rows, and never below this many: a
+     * small sum (B2's join output, 25,000 (region, amount) rows) lets its changes pile up to this
+     * before they are compacted or added, instead of being added up at nearly every step.
+     */
+    static final int MIN_ROWS = 1 << 16;
 
     ZSet prev;
     ZSet change;
@@ -26,21 +32,30 @@ final class DeferredSum {
     final int count;
     /** The size of the known sum the chain starts from. */
     final long knownSize;
+    /** The rows of the chain's first change when it is a compacted chain (0 otherwise). */
+    final long compacted;
 
-    private DeferredSum(ZSet prev, ZSet change, long rows, int count, long knownSize) {
+    private DeferredSum(ZSet prev, ZSet change, long rows, int count, long knownSize, long compacted) {
         this.prev = prev;
         this.change = change;
         this.rows = rows;
         this.count = count;
         this.knownSize = knownSize;
+        this.compacted = compacted;
+    }
+
+    /** The rows of changes at which a chain starting from a sum of {@code knownSize} rows is dealt with. */
+    private static long limit(long knownSize, long compacted) {
+        return Math.max(Math.max(knownSize / SHARE + 1024, MIN_ROWS), 2 * compacted);
     }
 
     /**
      * sum + o for a running sum (a top-level integral's) that may go unread: the addition is
      * deferred — the result holds the sum and the change — and done, as {@link ZSet#plusIntegrated}
-     * would have done it, once some operator reads the sum; when several sums of a chain were not
-     * read, their changes are consolidated and added as one, and once the changes not added up reach
-     * 1/16 of the sum they start from (or 4,096 changes) they are added at once.
+     * would have done it, once some operator reads the sum. When the changes not added up reach
+     * 1/16 of the sum they start from (at least {@link #MIN_ROWS}, or 4,096 changes), they are dealt
+     * with at once ({@link #settle}): added up, or, when they are many against the sum and
+     * consolidate to half as many rows or fewer, kept deferred as one consolidated change.
      */
     static ZSet plus(ZSet sum, ZSet o) {
         if (o.isEmpty()) {
@@ -51,17 +66,44 @@ final class DeferredSum {
         }
         ZSet known = sum.pending == null ? sum : sum.solid;
         if (known != null) {
-            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || (long) o.size() * SHARE > known.size()) {
-                return known.plusIntegrated(o); // small, or a change as large as 1/SHARE of the sum: added now
+            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || o.size() > limit(known.size(), 0)) {
+                return known.plusIntegrated(o); // small, or a change this large: added now
             }
-            return new ZSet(new DeferredSum(known, o, o.size(), 1, known.size()));
+            return new ZSet(new DeferredSum(known, o, o.size(), 1, known.size(), 0));
         }
         DeferredSum p = sum.pending;
-        ZSet z = new ZSet(new DeferredSum(sum, o, p.rows + o.size(), p.count + 1, p.knownSize));
-        if (z.pending.rows * SHARE > z.pending.knownSize + 1024 || z.pending.count > 4096) {
-            return z.solid();
+        ZSet z = new ZSet(new DeferredSum(sum, o, p.rows + o.size(), p.count + 1, p.knownSize, p.compacted));
+        if (z.pending.rows > limit(p.knownSize, p.compacted) || z.pending.count > 4096) {
+            return settle(z);
         }
         return z;
+    }
+
+    /**
+     * The chain ending at {@code z} dealt with: when its changes are many against the sum it starts
+     * from (at least half as many rows), they are consolidated, and kept deferred as that one change
+     * when it has at most half their rows (a small sum whose changes mostly repeat its rows, such as
+     * B2's join output: nobody reads it, and its changes cost a consolidation instead of sorted runs
+     * packed and merged); otherwise the chain is added up.
+     */
+    private static ZSet settle(ZSet z) {
+        DeferredSum p = z.pending;
+        if (p.rows * 2 < p.knownSize) {
+            return z.solid();
+        }
+        List<ZSet> changes = new ArrayList<>();
+        ZSet known = chain(z, changes);
+        if (changes.size() == 1) {
+            return z.solid();
+        }
+        ZSet c = consolidated(changes, p.rows);
+        if (c.isEmpty()) {
+            return known;
+        }
+        if (c.size() * 2 <= p.rows) {
+            return new ZSet(new DeferredSum(known, c, c.size(), 1, known.size(), c.size()));
+        }
+        return c.cells() != null ? known.plusCells(List.of(c.cells())) : known.plusIntegrated(c);
     }
 
     /**
@@ -88,52 +130,67 @@ final class DeferredSum {
 
     /**
      * The deferred sum added up: back along the chain of sums not added up to one that is, then its
-     * value plus the changes (one change as it is; more consolidated first).
+     * value plus the changes (one change as it is; more packed straight from their cells when they
+     * are batches of cells of one arity, else consolidated first).
      */
     private static ZSet addPending(ZSet z) {
         List<ZSet> changes = new ArrayList<>();
-        ZSet known;
+        ZSet known = chain(z, changes);
+        if (changes.size() == 1) {
+            return known.plusIntegrated(changes.get(0));
+        }
+        List<CellBatch> batches = batches(changes);
+        if (batches != null) {
+            // batches of cells (a source's changes, a join's output): packed straight from their cells
+            return known.plusCells(batches);
+        }
+        return known.plusIntegrated(consolidated(changes, z.pending.rows));
+    }
+
+    /** The known sum the chain ending at {@code z} starts from; its changes (newest first) are added to {@code changes}. */
+    private static ZSet chain(ZSet z, List<ZSet> changes) {
         ZSet v = z;
-        long rows = 0;
         while (true) {
             if (v.pending == null) {
-                known = v;
-                break;
+                return v;
             }
             ZSet prev;
             ZSet change;
             synchronized (v) {
                 if (v.solid != null) {
-                    known = v.solid;
-                    break;
+                    return v.solid;
                 }
                 prev = v.pending.prev;
                 change = v.pending.change;
             }
             changes.add(change);
-            rows += change.size();
             v = prev;
         }
-        if (changes.size() == 1) {
-            return known.plusIntegrated(changes.get(0));
-        }
+    }
+
+    /** The changes as batches of cells of one arity, or null when some is not such a batch. */
+    private static List<CellBatch> batches(List<ZSet> changes) {
         List<CellBatch> batches = new ArrayList<>(changes.size());
         for (ZSet c : changes) {
             CellBatch cb = c.cells();
             if (cb == null || cb.arity != changes.get(0).cells().arity) {
-                batches = null;
-                break;
+                return null;
             }
             batches.add(cb);
         }
+        return batches;
+    }
+
+    /** The sum of several changes ({@code rows} rows in all), consolidated on their cells when they are batches of them. */
+    private static ZSet consolidated(List<ZSet> changes, long rows) {
+        List<CellBatch> batches = batches(changes);
         if (batches != null) {
-            // batches of cells (a source's changes, a join's output): consolidated on their cells
-            return known.plusIntegrated(ZSet.ofCells(CellBatch.sum(batches)));
+            return ZSet.ofCells(CellBatch.sum(batches));
         }
         ZSet.Builder b = ZSet.builder((int) Math.min(rows, 1 << 24));
         for (ZSet c : changes) {
             c.forEach(b::add);
         }
-        return known.plusIntegrated(b.build());
+        return b.build();
     }
 }

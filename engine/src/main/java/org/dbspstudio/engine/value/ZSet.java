@@ -98,8 +98,10 @@ public final class ZSet implements StreamValue {
      * this + o for a running sum (a top-level integral's) that may go unread: the addition is
      * deferred — the result holds this sum and the change — and done, as {@link #plusIntegrated}
      * would have done it, once some operator reads the sum; when several sums of a chain were not
-     * read, their changes are consolidated and added as one, and once the changes not added up reach
-     * 1/16 of the sum they start from (or 4,096 changes) they are added at once. A sum nobody
+     * read, their changes are added as one (packed straight from their cells when they are batches
+     * of cells), and once the changes not added up reach 1/16 of the sum they start from (at least
+     * 65,536 rows, or 4,096 changes) they are added up — or, when they are many against a small sum
+     * and consolidate to half as many rows or fewer, kept deferred as one change. A sum nobody
      * reads (an integral read only through an arrangement maintained from its changes) thus costs
      * its changes' references, not the sorted runs' counting and merging at every step; a sum read
      * at every step (even one step late, as an aggregate reads its input's previous value) costs
@@ -216,6 +218,10 @@ public final class ZSet implements StreamValue {
     private Run run(int arity, long sign) {
         if (!Cells.packable(arity)) {
             return null;
+        }
+        if (cells != null) {
+            // packed straight from the cells: no row decoded and encoded
+            return cells.arity == arity ? CellRuns.pack(List.of(cells), sign) : null;
         }
         Run.Builder b = new Run.Builder(arity, size());
         boolean[] ok = {true};
@@ -530,6 +536,22 @@ public final class ZSet implements StreamValue {
         }
         ZSet p = packedSum(this, o, 1);
         return p != null ? p : plusPersistent(o);
+    }
+
+    /**
+     * this + the rows of {@code bs} (batches of cells of one arity, not consolidated: a deferred
+     * sum's changes) for a running sum as {@link #plusIntegrated} adds them: when this is held as
+     * sorted runs, the batches are packed straight into one run ({@link CellRuns}: equal rows summed
+     * as the sort brings them together), else they are consolidated and added.
+     */
+    ZSet plusCells(List<CellBatch> bs) {
+        if (packed && spine != null && spine.arity == bs.get(0).arity) {
+            Run d = CellRuns.pack(bs, 1);
+            if (d != null) {
+                return d.n == 0 ? this : ofSpine(spine.plus(d));
+            }
+        }
+        return plusIntegrated(ofCells(bs.size() == 1 ? bs.get(0) : CellBatch.sum(bs)));
     }
 
     /**
