@@ -339,13 +339,58 @@ final class Clocked {
         private long sizeDelta;
         /** ACCUMULATE, following: the rows of this tick's change not changed at an earlier tick of the step (else null). */
         private Row[] firstFresh;
+        /**
+         * The outer sum of {@code s} when this one sums {@code z⁻¹(I(s))} over the outer clock (set by
+         * {@link #share}): then X_j here is the leader's X_{j−1}, and once {@link #shared} this node keeps
+         * no trace of its own but reads the leader's, one iteration earlier.
+         */
+        private OuterIntegrate leader;
+        /** The outer sum of {@code z⁻¹(I(s))} when this one sums {@code s} (see {@link #leader}). */
+        private OuterIntegrate follower;
+        /** Whether this follower reads its leader's trace (decided at its first tick 1). */
+        private boolean shared;
+        /** Whether a follower's sharing was decided (it is then kept until {@link #resetAll}). */
+        private boolean decided;
+        /**
+         * A leader's addition of its input at iteration {@code j}, for its shared follower's tick j + 1:
+         * the rows, their weights, and what the addition's sweep saw of their earlier entries.
+         */
+        private Handoff handoff;
+        /** The handoff before {@link #handoff} (the follower may run before or after its leader in a tick). */
+        private Handoff earlierHandoff;
+
+        /** What a leader's addition saw, for its follower (see {@link #handoff}). */
+        private record Handoff(ZSet change, int j, Row[] rows, long[] ws, boolean[] wanted, NestedTrace.Observed seen) {
+        }
 
         OuterIntegrate(Operator op, StreamValue zero) {
             super(op, zero);
             resetTrace();
         }
 
+        /**
+         * Lets {@code follower}, the outer sum of {@code z⁻¹(I(s))}, read the trace of {@code leader},
+         * the outer sum of {@code s} in the same nested circuit: {@code Δ_inner z⁻¹(I(s))(t, j) = s(t, j − 1)}, so
+         * the follower's X_j (its input's inner changes at j summed over the outer steps) is the
+         * leader's X_{j−1} (the input at j − 1 summed over the outer steps). Exactly so because s is zero
+         * at every step's last iteration (the loop stops only when the inner {@code z⁻¹} of I(s) has
+         * settled, which at a tick after the first means I(s) did not change there), so the leader's
+         * values beyond a step's iterations, its last one repeated, are the sums of zeros too: it never
+         * adds a repeated value to its trace, nor drops a trailing one that is not empty (checked: it
+         * fails rather than diverge). One trace, one addition per tick instead of two.
+         */
+        static void share(OuterIntegrate leader, OuterIntegrate follower) {
+            if (leader != follower && leader.follower == null && follower.leader == null) {
+                leader.follower = follower;
+                follower.leader = leader;
+            }
+        }
+
         private void resetTrace() {
+            shared = false;
+            decided = false;
+            handoff = null;
+            earlierHandoff = null;
             trace = zero instanceof ZSet ? NestedTrace.empty() : null;
             cell = new NestedTrace.Cell(trace);
             mode = zero instanceof ZSet ? null : Mode.NONE;
@@ -360,7 +405,7 @@ final class Clocked {
             int j = ctx.tick();
             StreamValue basis = previousAt(j);
             if (mode != Mode.ACCUMULATE && j >= 1 && j >= previous.size() && current.size() == j
-                    && in == lastInput && basis == previousAt(j - 1)) {
+                    && in == lastInput && basis == previousAt(j - 1) && !sharing()) {
                 // beyond the previous step's iterations, the same basis plus the same input: the same
                 // sum as at j − 1 (e.g. a constant tail), kept once, not copied per iteration
                 StreamValue same = current.get(j - 1);
@@ -398,7 +443,17 @@ final class Clocked {
             ZSet x = mode == Mode.ACCUMULATE ? (ZSet) d : in;
             boolean beyond = mode == Mode.EACH && j >= previous.size() && !basis.isEmpty();
             if (beyond) {
+                unshare(); // (never in a loop that converged: see share)
                 x = basis.plus(in); // X_j starts from the last iteration's value, which it repeats
+            }
+            if (leader != null && !decided && j >= 1) {
+                // the first tick 1: the leader keeps X_j of its input, and this node's own trace holds nothing yet
+                decided = true;
+                shared = mode == Mode.ACCUMULATE && leader.mode == Mode.EACH && leader.trace != null
+                        && trace == NestedTrace.empty() && previous.isEmpty();
+            }
+            if (shared) {
+                return fromLeader(ctx, basis, in, x, j, fresh);
             }
             if (mode == Mode.ACCUMULATE && j == 0) {
                 touched.clear();
@@ -443,6 +498,23 @@ final class Clocked {
                     }
                 }
                 firstFresh = firsts;
+            } else if (sharing() && follower.following()) {
+                // the follower adds the same rows at j + 1 from this addition's sweep (see share)
+                Row[] rs = new Row[x.size()];
+                long[] wz = new long[rs.length];
+                boolean[] wanted = new boolean[rs.length];
+                int[] n = {0};
+                x.forEach((r, w) -> {
+                    rs[n[0]] = r;
+                    wz[n[0]++] = w;
+                });
+                for (int k = 0; k < rs.length; k++) {
+                    wanted[k] = !follower.touched.containsKey(rs[k]);
+                }
+                NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
+                next = trace.plus(rs, wz, j, obs);
+                earlierHandoff = handoff;
+                handoff = new Handoff(x, j, rs, wz, wanted, obs);
             } else {
                 next = trace.plus(x, j);
             }
@@ -470,6 +542,98 @@ final class Clocked {
                 return before;
             }
             return cell.upTo(j, size);
+        }
+
+        /** Whether this leader's follower reads its trace. */
+        private boolean sharing() {
+            return follower != null && follower.shared;
+        }
+
+        /** Whether this node follows the rows changed in the step (ACCUMULATE, from the second step on). */
+        private boolean following() {
+            return mode == Mode.ACCUMULATE && !previous.isEmpty();
+        }
+
+        /**
+         * A follower's S(t, j) read from its leader's trace ({@code Σ_{i ≤ j − 1}} of the leader's X_i),
+         * its size followed as {@link #traced} follows it, from the leader's sweep that added the same
+         * rows at j − 1 (see {@link #share}).
+         */
+        private ZSet fromLeader(Ctx ctx, ZSet basis, ZSet in, ZSet x, int j, ZSet[] fresh) {
+            if (j == 0) {
+                touched.clear();
+                due.clear();
+                sizeDelta = 0;
+                if (!x.isEmpty()) {
+                    disableTrace(); // (never: an inner z⁻¹ is zero at tick 0)
+                    return null;
+                }
+                fresh[0] = x;
+                firstFresh = following() ? new Row[0] : null;
+                if (following()) {
+                    followChanges(ctx, new Row[0], new long[0], new Followed[0], null, 0);
+                }
+                return (ZSet) zero;
+            }
+            fresh[0] = x;
+            NestedTrace.Cell from = leader.cell;
+            ctx.work(x.size());
+            int size;
+            if (following()) {
+                Handoff h = leader.handoff;
+                if (x.isEmpty() && (h == null || h.j() != j - 1)) {
+                    h = new Handoff(x, j - 1, new Row[0], new long[0], new boolean[0],
+                            new NestedTrace.Observed(new boolean[0]));
+                }
+                if (h == null || h.j() != j - 1 || h.change() != x) {
+                    h = leader.earlierHandoff;
+                }
+                if (h == null || h.j() != j - 1 || h.change() != x) {
+                    disableTrace(); // (never: this node's change at j is the leader's input at j − 1)
+                    return null;
+                }
+                Row[] rows = h.rows();
+                Followed[] followed = new Followed[rows.length];
+                NestedTrace.Observed seen = new NestedTrace.Observed(h.wanted());
+                int m = 0;
+                for (int k = 0; k < rows.length; k++) {
+                    followed[k] = touched.get(rows[k]);
+                    seen.upTo[k] = h.seen().upTo[k];
+                    if (followed[k] == null && !h.wanted()[k]) {
+                        disableTrace(); // (never: the rows this node follows only grow within a step)
+                        return null;
+                    }
+                    if (followed[k] == null) {
+                        m++;
+                        int[] its = h.seen().laterIterations[k];
+                        if (its != null) {
+                            int[] shifted = new int[its.length];
+                            for (int q = 0; q < its.length; q++) {
+                                shifted[q] = its[q] + 1; // the leader's iteration i is this node's i + 1
+                            }
+                            seen.laterIterations[k] = shifted;
+                            seen.laterWeights[k] = h.seen().laterWeights[k];
+                        }
+                    }
+                }
+                Row[] firsts = new Row[m];
+                m = 0;
+                for (int k = 0; k < rows.length; k++) {
+                    if (followed[k] == null) {
+                        firsts[m++] = rows[k];
+                    }
+                }
+                firstFresh = firsts;
+                size = (int) (basis.size() + followChanges(ctx, rows, h.ws(), followed, seen, j));
+            } else {
+                size = in.size();
+            }
+            NestedTrace lt = from.get();
+            if (j >= 2 && lt.zeroAt(j - 1) && current.get(j - 1) instanceof ZSet before && before.accumulated()
+                    && before.trace() == lt && before.traceFrom() == 0 && before.traceUpTo() <= j - 2) {
+                return before; // X_j is zero: S(t, j) is S(t, j − 1), kept once (see traced)
+            }
+            return from.upTo(j - 1, size);
         }
 
         /**
@@ -539,7 +703,16 @@ final class Clocked {
             return n[0];
         }
 
+        /** A leader about to keep in its trace what its follower's X would not hold: the follower sums values instead. */
+        private void unshare() {
+            if (sharing()) {
+                follower.disableTrace();
+            }
+        }
+
         private void disableTrace() {
+            unshare();
+            shared = false;
             firstFresh = null;
             trace = null;
             mode = Mode.NONE;
@@ -552,10 +725,15 @@ final class Clocked {
             for (int j = current.size(); j < previous.size(); j++) {
                 ZSet basis = (ZSet) previous.get(j);
                 StreamValue out;
-                if (mode == Mode.ACCUMULATE) {
+                if (shared) {
+                    out = ((ZSet) basis).plus((ZSet) lastInput); // (never: the loop runs at least as long as the previous step)
+                } else if (mode == Mode.ACCUMULATE) {
                     // no change at these iterations: the trace already holds S(t, j)
                     out = cell.upTo(j, sizeAt(null, basis, (ZSet) lastInput, 0, j));
                 } else if (mode == Mode.EACH) {
+                    if (!((ZSet) lastInput).isEmpty()) {
+                        unshare();
+                    }
                     trace = trace.plus((ZSet) lastInput, j);
                     if (trace != null) {
                         cell.set(trace);
@@ -590,6 +768,8 @@ final class Clocked {
             touched = new HashMap<>();
             due = new HashMap<>();
             sizeDelta = 0;
+            handoff = null;
+            earlierHandoff = null;
         }
 
         /**
@@ -601,6 +781,9 @@ final class Clocked {
          */
         @Override
         boolean repeatsPrevious(int j) {
+            if (shared) {
+                return leader.cell.get().zeroAt(j - 1); // X_j is the leader's X_{j−1} (j ≥ 1)
+            }
             if (mode == Mode.ACCUMULATE) {
                 return trace.zeroAt(j);
             }
@@ -614,8 +797,8 @@ final class Clocked {
                 boolean differ = a.accumulated() && b.accumulated() && a.trace() == trace && b.trace() == trace
                         && a.traceFrom() == j && a.traceUpTo() == j && b.traceFrom() == j - 1 && b.traceUpTo() == j - 1
                         && !trace.mayEqual(j, j - 1);
-                if (differ || a.size() != b.size() || a.isEmpty() || !a.equals(b)) {
-                    return false;
+                if (differ || a.size() != b.size() || a.isEmpty() || !a.equals(b) || sharing()) {
+                    return false; // (a trace a follower reads keeps its entries: the value is kept instead)
                 }
                 NestedTrace next = trace.plus(a.negate(), j);
                 if (next == null) {
@@ -650,7 +833,7 @@ final class Clocked {
 
         @Override
         public long stateSize() {
-            return trace != null ? trace.stored() : super.stateSize();
+            return shared ? 0 : trace != null ? trace.stored() : super.stateSize();
         }
     }
 

@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.engine.ops.Build;
+import org.dbspstudio.engine.ops.NestedNode;
 import org.dbspstudio.engine.ops.OpNode;
 import org.dbspstudio.engine.ops.Ops;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.model.Circuit;
+import org.dbspstudio.model.Clock;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.PortRef;
@@ -133,7 +135,53 @@ final class Compiler {
                 }
             }
         }
+        if (nested) {
+            shareOuterSums(order, feeder, nodes, skip);
+        }
         return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
+    }
+
+    /**
+     * Pairs the outer sums of a nested circuit that can share one nested-time trace: the outer sum
+     * of {@code z⁻¹(I(s))} (inner delay of an inner integral) reads the trace of the outer sum of
+     * {@code s} (in the closure's semi-naive form, {@code I_outer(all_I_z)} and {@code I_outer(all)}).
+     */
+    private static void shareOuterSums(List<Operator> order, Map<PortRef, PortRef> feeder, OpNode[] nodes, boolean[] skip) {
+        Map<String, Integer> at = new HashMap<>();
+        for (int k = 0; k < order.size(); k++) {
+            at.put(order.get(k).id(), k);
+        }
+        Map<PortRef, Integer> sumOf = new HashMap<>();
+        for (int k = 0; k < order.size(); k++) {
+            Operator op = order.get(k);
+            if (outerSum(op) && !skip[k]) {
+                sumOf.putIfAbsent(feeder.get(new PortRef(op.id(), "in")), k);
+            }
+        }
+        for (int k = 0; k < order.size(); k++) {
+            Operator f = order.get(k);
+            if (!outerSum(f) || skip[k]) {
+                continue;
+            }
+            PortRef dz = feeder.get(new PortRef(f.id(), "in"));
+            Operator z = dz == null || !at.containsKey(dz.op()) ? null : order.get(at.get(dz.op()));
+            if (z == null || z.kind() != OpKind.DELAY || z.clock() == Clock.OUTER) {
+                continue;
+            }
+            PortRef di = feeder.get(new PortRef(z.id(), "in"));
+            Operator i = di == null || !at.containsKey(di.op()) ? null : order.get(at.get(di.op()));
+            if (i == null || i.kind() != OpKind.INTEGRATE || i.clock() == Clock.OUTER) {
+                continue;
+            }
+            Integer l = sumOf.get(feeder.get(new PortRef(i.id(), "in")));
+            if (l != null && l != k) {
+                NestedNode.shareOuterSums(nodes[l], nodes[k]);
+            }
+        }
+    }
+
+    private static boolean outerSum(Operator op) {
+        return op.kind() == OpKind.INTEGRATE && op.clock() == Clock.OUTER;
     }
 
     /** A join found zero at every tick by {@link InnerSupport}: emits zero without reading its inputs. */
