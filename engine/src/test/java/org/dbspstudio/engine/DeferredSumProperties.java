@@ -55,8 +55,12 @@ class DeferredSumProperties {
             sum = sum.plusDeferred(change);
             versions.add(sum);
             expected.add(new HashMap<>(model));
-            switch (r.nextInt(6)) {
+            switch (r.nextInt(7)) {
                 case 0 -> assertThat(sum.size()).isEqualTo(model.size());
+                case 6 -> {
+                    long k = r.nextInt(model.size() + 2);
+                    assertThat(sum.hasAtLeast(k)).as("at least %d rows", k).isEqualTo(model.size() >= k);
+                }
                 case 1 -> {
                     if (!seen.isEmpty()) {
                         Row x = seen.get(r.nextInt(seen.size()));

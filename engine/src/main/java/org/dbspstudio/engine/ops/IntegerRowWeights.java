@@ -11,11 +11,10 @@ import java.util.Arrays;
  */
 final class IntegerRowWeights {
     private final int stride;
-    private long[] keys;
-    private long[] weights;
-    private int[] hashes;
-    /** Per slot: entry + 1 (0 = free). */
-    private int[] slots;
+    /** Per entry: its row's {@code stride} words, then its weight. */
+    private long[] entries;
+    /** Per slot: the entry's hash in the high 32 bits, its position + 1 in the low 32 (0 = free). */
+    private long[] slots;
     private int used;
     private int size;
 
@@ -25,10 +24,8 @@ final class IntegerRowWeights {
     }
 
     private void allocate(int cap) {
-        keys = new long[cap * stride];
-        weights = new long[cap];
-        hashes = new int[cap];
-        slots = new int[cap * 2];
+        entries = new long[cap * (stride + 1)];
+        slots = new long[cap * 2];
     }
 
     private int hash(long[] key) {
@@ -40,70 +37,79 @@ final class IntegerRowWeights {
         return (int) (h ^ (h >>> 32));
     }
 
-    private boolean same(int k, long[] key) {
-        return Arrays.equals(keys, k * stride, k * stride + stride, key, 0, stride);
-    }
-
-    /** Adds {@code w} to the weight of the row {@code key[0..stride)} and returns the weight it had (0: absent). */
+    /**
+     * Adds {@code w} to the weight of the row {@code key[0..stride)} and returns the weight it had
+     * (0: absent). A probe reads the slot (the entry's hash beside its position) and then the entry
+     * (its words and weight side by side): two places in memory, not four.
+     */
     long add(long[] key, long w) {
         int h = hash(key);
-        int mask = slots.length - 1;
+        long[] sl = slots;
+        int mask = sl.length - 1;
         int s = h & mask;
+        int e1 = stride + 1;
         while (true) {
-            int e = slots[s];
+            long e = sl[s];
             if (e == 0) {
                 break;
             }
-            if (hashes[e - 1] == h && same(e - 1, key)) {
-                int k = e - 1;
-                long old = weights[k];
-                long now = Math.addExact(old, w);
-                weights[k] = now;
-                size += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
-                return old;
+            if ((int) (e >>> 32) == h) {
+                int at = ((int) e - 1) * e1;
+                if (Arrays.equals(entries, at, at + stride, key, 0, stride)) {
+                    long old = entries[at + stride];
+                    long now = Math.addExact(old, w);
+                    entries[at + stride] = now;
+                    size += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
+                    return old;
+                }
             }
             s = (s + 1) & mask;
         }
         if (w == 0) {
             return 0;
         }
-        if (used == weights.length) {
+        if ((used + 1) * e1 > entries.length) {
             grow();
-            s = h & (slots.length - 1);
+            mask = slots.length - 1;
+            s = h & mask;
             while (slots[s] != 0) {
-                s = (s + 1) & (slots.length - 1);
+                s = (s + 1) & mask;
             }
         }
         int k = used++;
-        System.arraycopy(key, 0, keys, k * stride, stride);
-        weights[k] = w;
-        hashes[k] = h;
-        slots[s] = k + 1;
+        System.arraycopy(key, 0, entries, k * e1, stride);
+        entries[k * e1 + stride] = w;
+        slots[s] = (long) h << 32 | (k + 1);
         size++;
         return 0;
     }
 
     /** Makes room for more entries, dropping those of weight 0. */
     private void grow() {
-        long[] ok = keys;
-        long[] ow = weights;
-        int[] oh = hashes;
-        int n = used;
-        allocate(size * 2 >= ow.length ? ow.length * 2 : ow.length);
+        long[] old = entries;
+        long[] oldSlots = slots;
+        int e1 = stride + 1;
+        int cap = old.length / e1;
+        allocate(size * 2 >= cap ? cap * 2 : cap);
         int mask = slots.length - 1;
         int k = 0;
-        for (int j = 0; j < n; j++) {
-            if (ow[j] != 0) {
-                System.arraycopy(ok, j * stride, keys, k * stride, stride);
-                weights[k] = ow[j];
-                hashes[k] = oh[j];
-                int s = oh[j] & mask;
-                while (slots[s] != 0) {
-                    s = (s + 1) & mask;
-                }
-                slots[s] = k + 1;
-                k++;
+        // the entries' hashes are in the old slots
+        for (long e : oldSlots) {
+            if (e == 0) {
+                continue;
             }
+            int j = (int) e - 1;
+            if (old[j * e1 + stride] == 0) {
+                continue;
+            }
+            System.arraycopy(old, j * e1, entries, k * e1, e1);
+            int h = (int) (e >>> 32);
+            int s = h & mask;
+            while (slots[s] != 0) {
+                s = (s + 1) & mask;
+            }
+            slots[s] = (long) h << 32 | (k + 1);
+            k++;
         }
         used = k;
         size = k;

@@ -214,7 +214,8 @@ public final class Simulation {
                     // the running sum as an integral keeps it (sorted runs of packed rows once large):
                     // every earlier version stays valid (runs are immutable and shared), so the trace
                     // may keep them, and a small change after a large one does not convert a flat copy
-                    in.sum = in.sum instanceof ZSet s && change instanceof ZSet c ? s.plusIntegrated(c) : in.sum.plus(change);
+                    // (deferred: added up when an operator reads it, as a top-level integral's sum)
+                    in.sum = in.sum instanceof ZSet s && change instanceof ZSet c ? s.plusDeferred(c) : in.sum.plus(change);
                     run.feed(in.orderIndex, in.sum, change);
                 } else {
                     run.feed(in.orderIndex, change, null);

@@ -91,26 +91,28 @@ final class CellRuns {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        sort(order, words, s);
-        // equal rows are adjacent now: summed into one entry, dropped when they cancel
+        long[] prefix = sort(order, words, s);
+        // equal rows are adjacent now: each row is copied to the run in order (one read of its words
+        // where they lie) and summed into the entry before it when it equals it (rows of different
+        // leading bits differ: compared only when those are equal, in the run's words, in cache)
         int stride = anyTag ? s : arity;
         int skip = anyTag ? 0 : 1;
         long[] ws = new long[n * stride];
         long[] wt = new long[n];
         int k = 0;
-        for (int i = 0; i < n; ) {
+        for (int i = 0; i < n; i++) {
             int from = order[i];
+            int to = k * stride;
+            System.arraycopy(words, from * s + skip, ws, to, stride);
             long w = weights[from];
-            int j = i + 1;
-            while (j < n && Arrays.equals(words, from * s, from * s + s, words, order[j] * s, order[j] * s + s)) {
-                w = Math.addExact(w, weights[order[j]]);
-                j++;
-            }
-            if (w != 0) {
-                System.arraycopy(words, from * s + skip, ws, k * stride, stride);
+            if (k > 0 && prefix[i] == prefix[i - 1] && Run.compareWords(ws, to - stride, ws, to, stride) == 0) {
+                wt[k - 1] = Math.addExact(wt[k - 1], w);
+                if (wt[k - 1] == 0) {
+                    k--; // cancelled: a later equal row starts a new entry (the entry before differs from it)
+                }
+            } else {
                 wt[k++] = w;
             }
-            i = j;
         }
         if (k < n) {
             ws = Arrays.copyOf(ws, k * stride);
@@ -127,12 +129,13 @@ final class CellRuns {
      * {@link Arrays#sort(long[])}; rows whose leading bits are equal — none when every varying bit
      * fit, few when the leading words tell rows apart (B2's order id) — are then ordered among
      * themselves by comparing their words. This replaces a merge sort comparing words, a random
-     * memory access per comparison, when the varying words do not all fit in one long.
+     * memory access per comparison, when the varying words do not all fit in one long. Returns each
+     * sorted row's leading bits: rows whose leading bits differ are different rows.
      */
-    static void sort(int[] order, long[] words, int s) {
+    static long[] sort(int[] order, long[] words, int s) {
         int n = order.length;
         if (n < 2) {
-            return;
+            return new long[n];
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
         long[] min = new long[s];
@@ -178,15 +181,15 @@ final class CellRuns {
         long mask = (1L << posBits) - 1;
         for (int i = 0; i < n; i++) {
             order[i] = from[(int) (keys[i] & mask)];
+            keys[i] >>>= posBits;
         }
         if (exact) {
-            return;
+            return keys;
         }
         // rows of equal leading bits: ordered by their words (insertion sort: such groups are small)
         for (int i = 0; i < n; ) {
             int j = i + 1;
-            long prefix = keys[i] >>> posBits;
-            while (j < n && keys[j] >>> posBits == prefix) {
+            while (j < n && keys[j] == keys[i]) {
                 j++;
             }
             if (j - i > 1) {
@@ -194,6 +197,7 @@ final class CellRuns {
             }
             i = j;
         }
+        return keys;
     }
 
     /** Sorts {@code order[lo..hi)} by the rows' words: insertion sort for a few rows, else merge sort. */

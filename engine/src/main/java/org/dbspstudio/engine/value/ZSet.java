@@ -394,6 +394,18 @@ public final class ZSet implements StreamValue {
         return weight(row) != 0;
     }
 
+    /**
+     * Whether this value has at least {@code n} rows of non-zero weight; a deferred sum answers
+     * without being added up when the sum its chain starts from, less every row of the changes not
+     * added up, has that many.
+     */
+    public boolean hasAtLeast(long n) {
+        if (pending != null && solid == null && pending.knownSize - pending.rows >= n) {
+            return true;
+        }
+        return size() >= n;
+    }
+
     /** Number of distinct rows with a non-zero weight. */
     public int size() {
         return flat != null ? flat.size : cells != null ? cells.n : spine != null ? spine.size : nested != null ? nestedSize
