@@ -100,8 +100,18 @@ final class Distincts {
                 if (xs != null) {
                     // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
                     // earlier values, read from nested-time traces, looked up together)
-                    long[] wbis = bi.weights(xs);
-                    long[] wbds = bd.weights(xs);
+                    long[] wbis;
+                    long[] wbds;
+                    if (sameIteration(d, ctx.tick()) && sameIteration(bd, ctx.tick()) && bi.accumulated()) {
+                        // the rows packed and sorted once for both traces; bd at the rows of d's change is
+                        // what d's trace read when it added that change at j (NestedTrace.weightsAt)
+                        NestedTrace.Probes p = d.trace().probes(xs);
+                        wbis = bi.trace().weights(p, bi.traceFrom(), bi.traceUpTo());
+                        wbds = d.trace().weightsAt(p, ctx.tick(), bd.trace());
+                    } else {
+                        wbis = bi.weights(xs);
+                        wbds = bd.weights(xs);
+                    }
                     long[] wdis = di.weights(xs);
                     long[] wdds = dd.weights(xs);
                     for (int k = 0; k < xs.length; k++) {
@@ -294,6 +304,11 @@ final class Distincts {
             }
             return n;
         }
+    }
+
+    /** Whether {@code v} is X_j alone read from a nested-time trace. */
+    private static boolean sameIteration(ZSet v, int j) {
+        return v.accumulated() && v.traceFrom() == j && v.traceUpTo() == j;
     }
 
     /** From this many rows on, a value read from a nested-time trace is probed for all of them together. */

@@ -18,9 +18,20 @@ import org.dbspstudio.model.types.Row;
  * (every read is of all outer steps so far, so no earlier outer time needs to stay apart), and
  * entries whose weights cancel disappear. Immutable: every version shares the runs it did not
  * merge, so a value read at an earlier (step, iteration) stays valid.
+ *
+ * <p>Each version stamps, per iteration, the last addition there, and remembers what its own
+ * addition read: the change's sorted entries and each row's weight at that iteration before. A
+ * reader of X_j as an earlier version held it — {@code H} reads its delta input's previous value at
+ * the rows of the change that input's outer sum has just added — takes those rows' weights from
+ * there when the stamps show X_j unchanged between that version and the one the addition started
+ * from ({@link #weightsAt}), instead of searching every run again; rows looked up in several traces
+ * of one arity are packed and sorted once ({@link Probes}).
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0]);
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], new long[0], null);
+
+    /** Stamps of additions, distinct for every addition of the process ({@link #stamps}). */
+    private static final java.util.concurrent.atomic.AtomicLong STAMPS = new java.util.concurrent.atomic.AtomicLong();
 
     /** The arity of the rows (the runs hold one more column, the iteration). */
     final int arity;
@@ -34,11 +45,38 @@ public final class NestedTrace {
      * different fingerprints prove them different without reading them.
      */
     private final long[] prints;
-    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints) {
+    /**
+     * Per iteration j, the stamp of the last addition at j that led to this version (0: none), each
+     * addition's stamp new to the process: two versions with equal stamps at j have the same X_j
+     * (no addition at j came between them: one was derived from the other, or both have none).
+     */
+    private final long[] stamps;
+    /** What the addition that made this version saw at its iteration (null when it did not read it). */
+    private final Added last;
+
+    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, Added last) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
         this.prints = prints;
+        this.stamps = stamps;
+        this.last = last;
+    }
+
+    /**
+     * The change added at iteration {@code j} to make a version, as its sorted run of entries, and
+     * the weight each of its rows had at j before ({@code before[i]} for entry i): the addition reads
+     * these anyway to count X_j's rows, so a reader of X_j as it was before the addition can take
+     * the rows of the change from here instead of searching the trace again.
+     *
+     * @param baseStamp the stamp at j of the version added to
+     * @param stamp     the stamp at j of the version made
+     */
+    private record Added(int j, long baseStamp, long stamp, Run change, long[] before) {
+    }
+
+    private long stampAt(int j) {
+        return j < stamps.length ? stamps[j] : 0;
     }
 
     public static NestedTrace empty() {
@@ -137,6 +175,9 @@ public final class NestedTrace {
         boolean fresh = c == 0;
         long[] before = new long[d.n];
         boolean counted = count >= 0 && seen == null;
+        // whether before[] holds every row's weight at j (it does unless the count was given and the
+        // runs were not swept: with no entry at j, or no run, every weight there is 0)
+        boolean known = spine == null || fresh || !counted;
         if (spine != null && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order
             long[][] later = seen == null ? null : new long[n][];
@@ -182,7 +223,17 @@ public final class NestedTrace {
         }
         Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
         int[] nz = trim(counts);
-        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length));
+        long[] st = Arrays.copyOf(stamps, Math.max(stamps.length, j + 1));
+        st[j] = STAMPS.incrementAndGet();
+        Added added = null;
+        if (known) {
+            long[] inOrder = new long[d.n];
+            for (int i = 0; i < d.n; i++) {
+                inOrder[i] = before[order[i]];
+            }
+            added = new Added(j, stampAt(j), st[j], d, inOrder);
+        }
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added);
     }
 
     private static long[] appendPair(long[] l, int n, long it, long w) {
@@ -337,13 +388,84 @@ public final class NestedTrace {
      * found by galloping from the previous one (no hash index built, near entries read together).
      */
     public long[] weights(Row[] rows, int from, int upTo) {
-        long[] out = new long[rows.length];
-        sweep(rows, (k, run, e) -> {
+        return spine == null || rows.length == 0 ? new long[rows.length] : weights(probes(rows), from, upTo);
+    }
+
+    /**
+     * {@link #weights(Row[], int, int)} of rows packed and sorted once ({@link #probes(Row[])}), which
+     * several reads of traces of their arity can share.
+     */
+    public long[] weights(Probes rows, int from, int upTo) {
+        if (spine != null && rows.arity != arity) {
+            return weights(rows.rows, from, upTo); // packed for another arity: packed again for this one
+        }
+        long[] out = new long[rows.count];
+        if (spine == null || rows.run == null) {
+            return out;
+        }
+        sweepRuns(rows.run, rows.pos, (k, run, e) -> {
             long it = run.words[run.cells(e) + arity];
             if (it >= from && it <= upTo) {
                 out[k] = Math.addExact(out[k], run.weights[e]);
             }
         });
+        return out;
+    }
+
+    /**
+     * The weights of many rows in X_j of {@code older}, {@code out[k]} for {@code rows[k]}, where
+     * this version may know them: when the addition that made it was at j and added to a version
+     * with the same X_j as {@code older}, and nothing was added at j since, the rows of that addition
+     * take their earlier weights from what it read (no search of the runs) and only the other rows
+     * are looked up in {@code older}; otherwise all of them are ({@link #weights(Row[], int, int)}).
+     */
+    public long[] weightsAt(Row[] rows, int j, NestedTrace older) {
+        return weightsAt(probes(rows), j, older);
+    }
+
+    /** {@link #weightsAt(Row[], int, NestedTrace)} of rows packed and sorted once ({@link #probes(Row[])}). */
+    public long[] weightsAt(Probes p, int j, NestedTrace older) {
+        Added a = last;
+        if (a == null || a.j != j || stampAt(j) != a.stamp || older.stampAt(j) != a.baseStamp || p.arity != arity) {
+            return older.weights(p, j, j);
+        }
+        Row[] rows = p.rows;
+        int n = rows.length;
+        long[] out = new long[n];
+        if (p.run == null) {
+            return out; // no row can be stored here
+        }
+        Run probes = p.run;
+        int[] pos = p.pos;
+        Run c = a.change;
+        boolean[] found = new boolean[n];
+        int misses = probes.n;
+        int e = 0;
+        for (int i = 0; i < probes.n && e < c.n; i++) {
+            // the change's entries are all at j: its rows are compared without the iteration
+            e = Run.seekPrefix(c, e, probes, i, arity);
+            if (e < c.n && compareRows(c, e, probes, i) == 0) {
+                out[pos[i]] = a.before[e];
+                found[pos[i]] = true;
+                misses--;
+            }
+        }
+        if (misses > 0) {
+            Row[] rest = new Row[misses];
+            int[] at = new int[misses];
+            int m = 0;
+            for (int i = 0; i < probes.n; i++) {
+                int k = pos[i];
+                if (!found[k]) {
+                    rest[m] = rows[k];
+                    at[m++] = k;
+                }
+            }
+            long[] w = older.weights(rest, j, j);
+            for (int q = 0; q < m; q++) {
+                out[at[q]] = w[q];
+            }
+        }
         return out;
     }
 
@@ -397,10 +519,39 @@ public final class NestedTrace {
      * by galloping from the previous one's position.
      */
     private void sweep(Row[] rows, Entry action) {
-        int n = rows.length;
-        if (spine == null || n == 0) {
+        if (spine == null || rows.length == 0) {
             return;
         }
+        Probes p = probes(rows);
+        if (p.run != null) {
+            sweepRuns(p.run, p.pos, action);
+        }
+    }
+
+    /**
+     * Rows to look up in traces of one arity, packed and sorted once: those that can be stored in
+     * such a trace (packable, of the arity) as a run ({@code run}, null when none can) and the
+     * position among the rows given of each of its entries ({@code pos[i]} for entry i).
+     */
+    public static final class Probes {
+        final Row[] rows;
+        final int arity;
+        final int count;
+        final Run run;
+        final int[] pos;
+
+        private Probes(Row[] rows, int arity, Run run, int[] pos) {
+            this.rows = rows;
+            this.arity = arity;
+            this.count = rows.length;
+            this.run = run;
+            this.pos = pos;
+        }
+    }
+
+    /** The rows packed and sorted for lookups in this trace and in others of its arity. */
+    public Probes probes(Row[] rows) {
+        int n = rows.length;
         int s = arity + 1;
         long[] buf = new long[n * s];
         int[] at = new int[n];
@@ -427,7 +578,7 @@ public final class NestedTrace {
             System.arraycopy(buf, order[i] * s + skip, words, i * stride, stride);
             pos[i] = at[order[i]];
         }
-        sweepRuns(new Run(arity, anyTag, words, new long[k], k), pos, action);
+        return new Probes(rows, arity, k == 0 ? null : new Run(arity, anyTag, words, new long[k], k), pos);
     }
 
     /**
