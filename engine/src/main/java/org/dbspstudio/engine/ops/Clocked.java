@@ -360,7 +360,8 @@ final class Clocked {
         private Handoff earlierHandoff;
 
         /** What a leader's addition saw, for its follower (see {@link #handoff}). */
-        private record Handoff(ZSet change, int j, Row[] rows, long[] ws, boolean[] wanted, NestedTrace.Observed seen) {
+        private record Handoff(ZSet change, int j, Row[] rows, long[] ws, Followed[] followed, boolean[] wanted,
+                               NestedTrace.Observed seen) {
         }
 
         OuterIntegrate(Operator op, StreamValue zero) {
@@ -500,8 +501,10 @@ final class Clocked {
                 firstFresh = firsts;
             } else if (sharing() && follower.following()) {
                 // the follower adds the same rows at j + 1 from this addition's sweep (see share)
+                // (and the rows it follows already, looked up once here: they stay followed through the step)
                 Row[] rs = new Row[x.size()];
                 long[] wz = new long[rs.length];
+                Followed[] fs = new Followed[rs.length];
                 boolean[] wanted = new boolean[rs.length];
                 int[] n = {0};
                 x.forEach((r, w) -> {
@@ -509,12 +512,13 @@ final class Clocked {
                     wz[n[0]++] = w;
                 });
                 for (int k = 0; k < rs.length; k++) {
-                    wanted[k] = !follower.touched.containsKey(rs[k]);
+                    fs[k] = follower.touched.get(rs[k]);
+                    wanted[k] = fs[k] == null;
                 }
                 NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
                 next = trace.plus(rs, wz, j, obs);
                 earlierHandoff = handoff;
-                handoff = new Handoff(x, j, rs, wz, wanted, obs);
+                handoff = new Handoff(x, j, rs, wz, fs, wanted, obs);
             } else {
                 next = trace.plus(x, j);
             }
@@ -582,7 +586,7 @@ final class Clocked {
             if (following()) {
                 Handoff h = leader.handoff;
                 if (x.isEmpty() && (h == null || h.j() != j - 1)) {
-                    h = new Handoff(x, j - 1, new Row[0], new long[0], new boolean[0],
+                    h = new Handoff(x, j - 1, new Row[0], new long[0], new Followed[0], new boolean[0],
                             new NestedTrace.Observed(new boolean[0]));
                 }
                 if (h == null || h.j() != j - 1 || h.change() != x) {
@@ -597,7 +601,9 @@ final class Clocked {
                 NestedTrace.Observed seen = new NestedTrace.Observed(h.wanted());
                 int m = 0;
                 for (int k = 0; k < rows.length; k++) {
-                    followed[k] = touched.get(rows[k]);
+                    // a row followed at the leader's addition still is; one not followed then may be now
+                    // (when this node ran after its leader at that tick)
+                    followed[k] = h.followed()[k] != null ? h.followed()[k] : touched.get(rows[k]);
                     seen.upTo[k] = h.seen().upTo[k];
                     if (followed[k] == null && !h.wanted()[k]) {
                         disableTrace(); // (never: the rows this node follows only grow within a step)

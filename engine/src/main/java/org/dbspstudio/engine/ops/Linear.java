@@ -25,11 +25,11 @@ final class Linear {
     }
 
     static OpNode plus(Build b) {
-        return new Binary(b.op(), false);
+        return new Binary(b.op(), false, b.nested());
     }
 
     static OpNode minus(Build b) {
-        return new Binary(b.op(), true);
+        return new Binary(b.op(), true, b.nested());
     }
 
     static OpNode negate(Build b) {
@@ -280,10 +280,13 @@ final class Linear {
     /** Plus or minus of two values of the same group. */
     static final class Binary extends OpNode {
         private final boolean minus;
+        /** Inside a nested circuit: a sum of a large flat table and a much smaller one stays flat (see {@link #flatSum}). */
+        private final boolean nested;
 
-        Binary(Operator op, boolean minus) {
+        Binary(Operator op, boolean minus, boolean nested) {
             super(op);
             this.minus = minus;
+            this.nested = nested;
         }
 
         @Override
@@ -291,11 +294,37 @@ final class Linear {
             StreamValue a = ctx.in(0);
             StreamValue b = ctx.in(1);
             ctx.work(Math.min(a.rows(), b.rows()));
-            StreamValue out = minus ? a.minus(b) : a.plus(b);
+            StreamValue out = nested ? flatSum(a, b) : null;
+            if (out == null) {
+                out = minus ? a.minus(b) : a.plus(b);
+            }
             StreamValue da = ctx.inDelta(0);
             StreamValue db = ctx.inDelta(1);
             StreamValue d = da != null && db != null && ctx.deltaTracking() ? (minus ? da.minus(db) : da.plus(db)) : null;
             ctx.out(0, out, d);
+        }
+
+        /**
+         * a ± b as a flat table when the larger of the two is a flat table of rows over 1,024 rows and
+         * the other much smaller: {@code ZSet.plus} would turn the larger into a persistent trie first
+         * (so that an integral's successive sums share their structure), which costs more than copying
+         * its table, and a sum inside a loop (the closure's new facts per iteration: {@code step_b_sum},
+         * {@code all}) is read once and not kept. Null when that does not apply.
+         */
+        private ZSet flatSum(StreamValue a, StreamValue b) {
+            if (!(a instanceof ZSet x) || !(b instanceof ZSet y) || x.isEmpty() || y.isEmpty()) {
+                return null;
+            }
+            ZSet big = x.size() >= y.size() ? x : y;
+            ZSet small = big == x ? y : x;
+            if (big.size() <= 1024 || (long) small.size() * 8 >= big.size() || minus && big == y
+                    || big.persistent() || big.deferred() || big.accumulated() || big.cells() != null
+                    || small.deferred() || small.accumulated()) {
+                return null;
+            }
+            ZSet.Builder out = big.toBuilder();
+            small.forEach((r, w) -> out.add(r, minus ? Math.negateExact(w) : w));
+            return out.build();
         }
     }
 
