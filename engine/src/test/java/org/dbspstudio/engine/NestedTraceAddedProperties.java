@@ -27,7 +27,9 @@ import org.dbspstudio.model.types.Row;
  * iteration against a plain map of (row, iteration) → weight per version. Asking a version about
  * an older one whose X_j differs from the one its addition read (an older version of the same
  * trace, or the other trace) must not use what the addition read: without the check of which X_j
- * the addition started from, these pairs give the weights of the wrong X_j.
+ * the addition started from, these pairs give the weights of the wrong X_j. Also checks, for every
+ * version and iteration, the iterations from there on where rows have entries, which a version
+ * answers for the rows of its own addition from what that addition met in the runs.
  */
 class NestedTraceAddedProperties {
 
@@ -118,6 +120,29 @@ class NestedTraceAddedProperties {
                     for (int k = 0; k < rs.length; k++) {
                         assertThat(got[k]).as("weight of %s at %d", rs[k], j).isEqualTo(xj.getOrDefault(rs[k], 0L));
                     }
+                }
+            }
+            // the iterations from j on where rows have entries: from the addition's record at its own
+            // iteration (the rows it added), by a sweep elsewhere
+            for (int j = 0; j <= 5; j++) {
+                List<Row> probes = new ArrayList<>();
+                Collections.addAll(probes, newer.changed());
+                for (int k = 0; k < 20; k++) {
+                    probes.add(row(rnd.nextInt(400)));
+                }
+                probes.add(Row.of(-1L, null, "absent"));
+                Collections.shuffle(probes, rnd);
+                Row[] rs = probes.toArray(new Row[0]);
+                int[][] its = newer.trace().iterations(rs, j);
+                for (int k = 0; k < rs.length; k++) {
+                    List<Integer> want = new ArrayList<>();
+                    for (int i = j; i < newer.xs().size(); i++) {
+                        if (newer.xs().get(i).containsKey(rs[k])) {
+                            want.add(i);
+                        }
+                    }
+                    assertThat(its[k]).as("iterations of %s from %d", rs[k], j)
+                            .containsExactly(want.stream().mapToInt(Integer::intValue).toArray());
                 }
             }
         }

@@ -25,7 +25,10 @@ import org.dbspstudio.model.types.Row;
  * the rows of the change that input's outer sum has just added — takes those rows' weights from
  * there when the stamps show X_j unchanged between that version and the one the addition started
  * from ({@link #weightsAt}), instead of searching every run again; rows looked up in several traces
- * of one arity are packed and sorted once ({@link Probes}).
+ * of one arity are packed and sorted once ({@link Probes}). An addition that swept the runs to
+ * count also keeps the entries it met at later iterations, so the iterations from its own on where
+ * the rows it added have entries ({@link #iterations(Row[], int)}: {@code H} asks them for the rows
+ * its integrated input changes first in a step) are read from it rather than from the runs.
  */
 public final class NestedTrace {
     private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], new long[0], null);
@@ -67,12 +70,17 @@ public final class NestedTrace {
      * The change added at iteration {@code j} to make a version, as its sorted run of entries, and
      * the weight each of its rows had at j before ({@code before[i]} for entry i): the addition reads
      * these anyway to count X_j's rows, so a reader of X_j as it was before the addition can take
-     * the rows of the change from here instead of searching the trace again.
+     * the rows of the change from here instead of searching the trace again. When the addition
+     * swept the runs to count, it also kept the entries it met at later iterations, so the
+     * iterations from j on where the change's rows have entries are known too.
      *
      * @param baseStamp the stamp at j of the version added to
      * @param stamp     the stamp at j of the version made
+     * @param later     null when not kept; else {@code laterN} triples (row position among the rows
+     *                  added, iteration after j, weight), one per entry met, in no particular order
+     * @param order     {@code order[i]}: the position among the rows added of the change's entry i
      */
-    private record Added(int j, long baseStamp, long stamp, Run change, long[] before) {
+    private record Added(int j, long baseStamp, long stamp, Run change, long[] before, long[] later, int laterN, int[] order) {
     }
 
     private long stampAt(int j) {
@@ -178,15 +186,31 @@ public final class NestedTrace {
         // whether before[] holds every row's weight at j (it does unless the count was given and the
         // runs were not swept: with no entry at j, or no run, every weight there is 0)
         boolean known = spine == null || fresh || !counted;
+        boolean swept = false;
+        long[][] after = {new long[48]};
+        int[] afterN = {0};
         if (spine != null && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order
             long[][] later = seen == null ? null : new long[n][];
             int[] laterN = seen == null ? null : new int[n];
+            swept = true;
             sweepRuns(d, order, (i, run, e) -> {
                 long it = run.words[run.cells(e) + arity];
                 long w = run.weights[e];
                 if (it == j) {
                     before[i] = Math.addExact(before[i], w);
+                } else if (it > j && seen == null) {
+                    // kept for reads of the iterations where the change's rows have entries (Added)
+                    long[] t = after[0];
+                    int q = afterN[0];
+                    if (q + 3 > t.length) {
+                        t = Arrays.copyOf(t, t.length * 2);
+                        after[0] = t;
+                    }
+                    t[q] = i;
+                    t[q + 1] = it;
+                    t[q + 2] = w;
+                    afterN[0] = q + 3;
                 }
                 if (seen != null) {
                     if (it <= j) {
@@ -231,7 +255,9 @@ public final class NestedTrace {
             for (int i = 0; i < d.n; i++) {
                 inOrder[i] = before[order[i]];
             }
-            added = new Added(j, stampAt(j), st[j], d, inOrder);
+            // the entries after j are known when the runs were swept without an observer, or there were none
+            boolean laterKnown = spine == null || swept && seen == null;
+            added = new Added(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
         }
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added);
     }
@@ -475,6 +501,95 @@ public final class NestedTrace {
      * every run for all the rows).
      */
     public int[][] iterations(Row[] rows, int from) {
+        Added a = last;
+        if (a != null && a.j == from && a.later != null && spine != null) {
+            return iterationsOfAdded(a, rows);
+        }
+        return iterationsSwept(rows, from);
+    }
+
+    /**
+     * {@link #iterations(Row[], int)} from {@code a.j} on, when this version's addition was at that
+     * iteration and kept the later entries it met: the change's rows from that record (at j, their
+     * weight before plus the change's; after j, the entries met, summed per iteration — the addition
+     * left them as they were), the other rows by a sweep of the runs.
+     */
+    private int[][] iterationsOfAdded(Added a, Row[] rows) {
+        int[][] out = new int[rows.length][];
+        Probes p = probes(rows);
+        if (p.run == null) {
+            Arrays.fill(out, NO_ITERATIONS);
+            return out;
+        }
+        Run probes = p.run;
+        int[] pos = p.pos;
+        Run c = a.change;
+        // the later entries grouped by the change's entry: entry e's triples at start[e]..start[e+1]
+        int[] entryOf = new int[c.n];
+        for (int e = 0; e < c.n; e++) {
+            entryOf[a.order[e]] = e;
+        }
+        int m = a.laterN / 3;
+        int[] start = new int[c.n + 1];
+        for (int q = 0; q < m; q++) {
+            start[entryOf[(int) a.later[3 * q]] + 1]++;
+        }
+        for (int e = 0; e < c.n; e++) {
+            start[e + 1] += start[e];
+        }
+        int[] fill = Arrays.copyOf(start, c.n);
+        long[] pairs = new long[2 * m];
+        for (int q = 0; q < m; q++) {
+            int at = fill[entryOf[(int) a.later[3 * q]]]++;
+            pairs[2 * at] = a.later[3 * q + 1];
+            pairs[2 * at + 1] = a.later[3 * q + 2];
+        }
+        boolean[] found = new boolean[rows.length];
+        int misses = probes.n;
+        int e = 0;
+        for (int i = 0; i < probes.n; i++) {
+            e = e < c.n ? Run.seekPrefix(c, e, probes, i, arity) : e;
+            if (e < c.n && compareRows(c, e, probes, i) == 0) {
+                int k = pos[i];
+                boolean atJ = Math.addExact(a.before[e], c.weights[e]) != 0;
+                int from = start[e];
+                int n = start[e + 1] - from;
+                int[] its = new int[n + 1];
+                int q = 0;
+                if (atJ) {
+                    its[q++] = a.j;
+                }
+                if (n > 0) {
+                    long[] mine = Arrays.copyOfRange(pairs, 2 * from, 2 * (from + n));
+                    int[] later = new int[n];
+                    int r = sumPerIteration(mine, n, later, null);
+                    System.arraycopy(later, 0, its, q, r);
+                    q += r;
+                }
+                out[k] = q == 0 ? NO_ITERATIONS : Arrays.copyOf(its, q);
+                found[k] = true;
+                misses--;
+            }
+        }
+        if (misses > 0 || probes.n < rows.length) {
+            Row[] rest = new Row[rows.length];
+            int[] at = new int[rows.length];
+            int r = 0;
+            for (int k = 0; k < rows.length; k++) {
+                if (!found[k]) {
+                    rest[r] = rows[k];
+                    at[r++] = k;
+                }
+            }
+            int[][] its = iterationsSwept(Arrays.copyOf(rest, r), a.j);
+            for (int q = 0; q < r; q++) {
+                out[at[q]] = its[q];
+            }
+        }
+        return out;
+    }
+
+    private int[][] iterationsSwept(Row[] rows, int from) {
         long[][] pairs = new long[rows.length][];
         int[] count = new int[rows.length];
         sweep(rows, (k, run, e) -> {
