@@ -199,7 +199,7 @@ public final class NestedTrace {
                 long w = run.weights[e];
                 if (it == j) {
                     before[i] = Math.addExact(before[i], w);
-                } else if (it > j && seen == null) {
+                } else if (it > j) {
                     // kept for reads of the iterations where the change's rows have entries (Added)
                     long[] t = after[0];
                     int q = afterN[0];
@@ -255,8 +255,8 @@ public final class NestedTrace {
             for (int i = 0; i < d.n; i++) {
                 inOrder[i] = before[order[i]];
             }
-            // the entries after j are known when the runs were swept without an observer, or there were none
-            boolean laterKnown = spine == null || swept && seen == null;
+            // the entries after j are known when the runs were swept, or there were none
+            boolean laterKnown = spine == null || swept;
             added = new Added(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
         }
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added);
