@@ -114,11 +114,30 @@ final class CellRuns {
                 wt[k++] = w;
             }
         }
+        if (anyTag && !anyTagWord(ws, k, stride)) {
+            // the rows with a tag (a NULL, a DOUBLE, ...) all cancelled: the run is of integers only
+            // and packs untagged, as Run.Builder packs the same rows
+            long[] untagged = new long[k * arity];
+            for (int i = 0; i < k; i++) {
+                System.arraycopy(ws, i * stride + 1, untagged, i * arity, arity);
+            }
+            return new Run(arity, false, untagged, k < n ? Arrays.copyOf(wt, k) : wt, k);
+        }
         if (k < n) {
             ws = Arrays.copyOf(ws, k * stride);
             wt = Arrays.copyOf(wt, k);
         }
         return new Run(arity, anyTag, ws, wt, k);
+    }
+
+    /** Whether any of the first {@code k} entries of tagged words {@code ws} has a non-zero tag word. */
+    private static boolean anyTagWord(long[] ws, int k, int stride) {
+        for (int i = 0; i < k; i++) {
+            if (ws[i * stride] != 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

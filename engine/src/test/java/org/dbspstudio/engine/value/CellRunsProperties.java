@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -97,6 +98,23 @@ class CellRunsProperties {
         assertThat(Arrays.copyOf(packed.words, packed.n * packed.stride()))
                 .isEqualTo(Arrays.copyOf(expected.words, expected.n * expected.stride()));
         assertThat(Arrays.copyOf(packed.weights, packed.n)).isEqualTo(Arrays.copyOf(expected.weights, expected.n));
+    }
+
+    /** The only rows with a tag (a NULL here) cancel out: the run packs untagged, like Run.Builder's. */
+    @Example
+    void rowsWithTagsThatCancelLeaveAnUntaggedRun() {
+        Row withNull = Row.wrap(new Object[] {1L, null});
+        Row ints = Row.wrap(new Object[] {2L, 3L});
+        Run packed = CellRuns.pack(List.of(
+                CellBatch.ofRows(new Row[] {withNull, ints}, new long[] {1, 1}, 2),
+                CellBatch.ofRows(new Row[] {withNull}, new long[] {-1}, 1)), 1);
+        Run.Builder rb = new Run.Builder(2, 1);
+        rb.add(ints, 1);
+        Run expected = rb.build();
+        assertThat(packed.n).isEqualTo(1);
+        assertThat(packed.tagged).isFalse();
+        assertThat(Arrays.copyOf(packed.words, packed.stride())).isEqualTo(Arrays.copyOf(expected.words, expected.stride()));
+        assertThat(packed.weights[0]).isEqualTo(1);
     }
 
     @Property(tries = 50)
