@@ -157,22 +157,9 @@ final class CellRuns {
             return new long[n];
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        long[] min = new long[s];
-        long[] max = new long[s];
-        int first = order[0] * s;
-        System.arraycopy(words, first, min, 0, s);
-        System.arraycopy(words, first, max, 0, s);
-        for (int i = 1; i < n; i++) {
-            int at = order[i] * s;
-            for (int c = 0; c < s; c++) {
-                long v = words[at + c];
-                if (v < min[c]) {
-                    min[c] = v;
-                } else if (v > max[c]) {
-                    max[c] = v;
-                }
-            }
-        }
+        long[][] range = Run.wordRanges(order, words, s);
+        long[] min = range[0];
+        long[] max = range[1];
         // bits[c]: the offset's width (max − min as an unsigned number); take[c]: its leading bits kept
         int[] bits = new int[s];
         int[] take = new int[s];

@@ -517,16 +517,17 @@ final class Run {
         }
     }
 
-    /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
-    private static boolean packedSort(int[] order, long[] words, int s) {
-        int n = order.length;
-        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+    /**
+     * Each word's least and greatest value over the rows {@code order} (at least one; rows of
+     * {@code s} words from {@code words[order[i] * s]}): {min, max}, a word per column each.
+     */
+    static long[][] wordRanges(int[] order, long[] words, int s) {
         long[] min = new long[s];
         long[] max = new long[s];
         int first = order[0] * s;
         System.arraycopy(words, first, min, 0, s);
         System.arraycopy(words, first, max, 0, s);
-        for (int i = 1; i < n; i++) {
+        for (int i = 1; i < order.length; i++) {
             int at = order[i] * s;
             for (int c = 0; c < s; c++) {
                 long v = words[at + c];
@@ -537,6 +538,16 @@ final class Run {
                 }
             }
         }
+        return new long[][] {min, max};
+    }
+
+    /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
+    private static boolean packedSort(int[] order, long[] words, int s) {
+        int n = order.length;
+        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+        long[][] range = wordRanges(order, words, s);
+        long[] min = range[0];
+        long[] max = range[1];
         int[] bits = new int[s];
         int total = posBits;
         for (int c = 0; c < s; c++) {
