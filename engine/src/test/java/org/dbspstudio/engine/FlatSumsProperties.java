@@ -2,6 +2,8 @@ package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.dbspstudio.engine.TestCircuits.op;
+import static org.dbspstudio.engine.WeightMaps.plus;
+import static org.dbspstudio.engine.WeightMaps.rows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,7 +16,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
-import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
@@ -78,11 +79,11 @@ class FlatSumsProperties {
             assertThat(big.persistent() || big.cells() != null).as("a flat table of rows").isFalse();
             Map<Row, Long> a = as.get(t);
             Map<Row, Long> b = bs.get(t);
-            assertThat(rows(sim.lastOutputs().get("p"))).as("a + b, step %d", t).isEqualTo(sum(a, b, 1));
-            assertThat(rows(sim.lastOutputs().get("m"))).as("a − b, step %d", t).isEqualTo(sum(a, b, -1));
-            assertThat(rows(sim.lastOutputs().get("mr"))).as("b − a, step %d", t).isEqualTo(sum(b, a, -1));
+            assertThat(rows(sim.lastOutputs().get("p"))).as("a + b, step %d", t).isEqualTo(plus(a, b, 1));
+            assertThat(rows(sim.lastOutputs().get("m"))).as("a − b, step %d", t).isEqualTo(plus(a, b, -1));
+            assertThat(rows(sim.lastOutputs().get("mr"))).as("b − a, step %d", t).isEqualTo(plus(b, a, -1));
             ZSet p = (ZSet) sim.trace().value("p", "out", t, 0);
-            assertThat(p.size()).as("its size").isEqualTo(sum(a, b, 1).size());
+            assertThat(p.size()).as("its size").isEqualTo(plus(a, b, 1).size());
         }
     }
 
@@ -102,19 +103,5 @@ class FlatSumsProperties {
             out.add(StepData.rows(cs));
         }
         return out;
-    }
-
-    private static Map<Row, Long> sum(Map<Row, Long> a, Map<Row, Long> b, long sign) {
-        Map<Row, Long> m = new HashMap<>(a);
-        b.forEach((r, w) -> m.merge(r, sign * w, Long::sum));
-        m.values().removeIf(w -> w == 0);
-        return m;
-    }
-
-    private static Map<Row, Long> rows(StreamValue v) {
-        Map<Row, Long> m = new HashMap<>();
-        ((ZSet) v).forEach((r, w) -> m.merge(r, w, Long::sum));
-        m.values().removeIf(w -> w == 0);
-        return m;
     }
 }

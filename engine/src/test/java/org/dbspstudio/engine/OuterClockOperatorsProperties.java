@@ -1,6 +1,7 @@
 package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.dbspstudio.engine.WeightMaps.rows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -13,7 +14,6 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
-import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.fixtures.FixtureDocuments;
 import org.dbspstudio.model.Circuit;
@@ -119,13 +119,5 @@ class OuterClockOperatorsProperties {
     private static void add(Map<Row, Long> m, ZSet z, long sign) {
         z.forEach((r, w) -> m.merge(r, sign * w, Long::sum));
         m.values().removeIf(w -> w == 0);
-    }
-
-    /** The value's rows and weights, read one by one (not through its size or its equality). */
-    private static Map<Row, Long> rows(StreamValue v) {
-        Map<Row, Long> m = new HashMap<>();
-        ((ZSet) v).forEach((r, w) -> m.merge(r, w, Long::sum));
-        m.values().removeIf(w -> w == 0);
-        return m;
     }
 }

@@ -2,6 +2,8 @@ package org.dbspstudio.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.dbspstudio.engine.TestCircuits.op;
+import static org.dbspstudio.engine.WeightMaps.plus;
+import static org.dbspstudio.engine.WeightMaps.rows;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,7 +18,6 @@ import net.jqwik.api.Provide;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.StreamValue;
-import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.OpKind;
@@ -188,20 +189,5 @@ class OuterStateBeyondAStepProperties {
         List<Change> out = new ArrayList<>();
         m.forEach((r, w) -> out.add(new Change(r, w)));
         return out;
-    }
-
-    private static Map<Row, Long> plus(Map<Row, Long> a, Map<Row, Long> b, long sign) {
-        Map<Row, Long> m = new HashMap<>(a);
-        b.forEach((r, w) -> m.merge(r, sign * w, Long::sum));
-        m.values().removeIf(w -> w == 0);
-        return m;
-    }
-
-    /** The value's rows and weights, read one by one (not through its size or its equality). */
-    private static Map<Row, Long> rows(StreamValue v) {
-        Map<Row, Long> m = new HashMap<>();
-        ((ZSet) v).forEach((r, w) -> m.merge(r, w, Long::sum));
-        m.values().removeIf(w -> w == 0);
-        return m;
     }
 }
