@@ -105,7 +105,10 @@ public final class Edits {
         if (p != null) {
             doc.document().layout().remove(oldId).put(newId, p.x(), p.y());
         }
-        makeRoom(doc, newId, oldWidth);
+        Operator renamed = doc.current().op(newId);
+        if (renamed != null) {
+            move(doc, crowded(doc, renamed, oldWidth));
+        }
         return new SnapshotCommand("Rename " + oldId + " to " + newId, before, DocState.of(doc));
     }
 
@@ -114,31 +117,37 @@ public final class Edits {
      * grows (a longer label) into its neighbours, they move right in the same undoable edit.
      */
     public static Command setOperator(EditorDocument doc, Operator before, Operator after, String description) {
+        Map<String, Double> moved = crowded(doc, after, Geometry.width(before));
+        if (moved.isEmpty()) {
+            return new SetOperatorCommand(doc.currentPath(), before, after, description);
+        }
         DocState state = DocState.of(doc);
         doc.current().replace(after);
-        if (makeRoom(doc, after.id(), Geometry.width(before))) {
-            return new SnapshotCommand(description, state, DocState.of(doc));
-        }
-        doc.current().replace(before);
-        return new SetOperatorCommand(doc.currentPath(), before, after, description);
+        move(doc, moved);
+        return new SnapshotCommand(description, state, DocState.of(doc));
     }
 
     /**
-     * Moves the boxes that operator {@code id}'s box, now wider than {@code oldWidth}, crowds to its
-     * right ({@link Placement#pushRight}); whether any moved.
+     * The boxes that {@code grown}'s box, as wide as its current version and wider than
+     * {@code oldWidth}, crowds to its right and their new x ({@link Placement#pushRight}); the
+     * document is not changed.
      */
-    private static boolean makeRoom(EditorDocument doc, String id, double oldWidth) {
+    private static Map<String, Double> crowded(EditorDocument doc, Operator grown, double oldWidth) {
         Layout layout = doc.document().layout();
         Map<String, Router.Rect> boxes = new LinkedHashMap<>();
         for (Operator o : doc.current().operators()) {
+            Operator shown = o.id().equals(grown.id()) ? grown : o;
             Layout.Point p = layout.get(o.id());
             if (p != null) {
-                boxes.put(o.id(), new Router.Rect(p.x(), p.y(), Geometry.width(o), Geometry.height(o)));
+                boxes.put(o.id(), new Router.Rect(p.x(), p.y(), Geometry.width(shown), Geometry.height(shown)));
             }
         }
-        Map<String, Double> moved = Placement.pushRight(id, oldWidth, boxes);
+        return Placement.pushRight(grown.id(), oldWidth, boxes);
+    }
+
+    private static void move(EditorDocument doc, Map<String, Double> moved) {
+        Layout layout = doc.document().layout();
         moved.forEach((o, x) -> layout.put(o, x, layout.get(o).y()));
-        return !moved.isEmpty();
     }
 
     /**
