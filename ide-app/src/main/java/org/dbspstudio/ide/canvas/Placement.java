@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Where a box may go: the free position nearest to the one wanted, keeping a gap to every other
  * box (searched ring by ring on the grid), so that new and dropped boxes never overlap; and, when a
- * box grows (a longer id or label), which boxes to its right make room.
+ * box grows (a longer id or label, more ports), which boxes to its right or below it make room.
  */
 public final class Placement {
     /** The gap kept between boxes. */
@@ -137,6 +137,17 @@ public final class Placement {
             }
         }
         return moved;
+    }
+
+    /**
+     * The boxes pushed down to make room for box {@code grown}, which has become taller than
+     * {@code oldHeight} (more ports): {@link #pushRight} with the axes swapped, so boxes only ever
+     * move down and keep their room. Returns the new y of each box that moved.
+     */
+    public static Map<String, Double> pushDown(String grown, double oldHeight, Map<String, Router.Rect> boxes) {
+        Map<String, Router.Rect> transposed = new LinkedHashMap<>();
+        boxes.forEach((id, r) -> transposed.put(id, new Router.Rect(r.y(), r.x(), r.h(), r.w())));
+        return pushRight(grown, oldHeight, transposed);
     }
 
     /** Whether {@code b} is closer to {@code a} than the gap (or overlaps it). */

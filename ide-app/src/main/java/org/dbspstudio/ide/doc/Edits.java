@@ -99,25 +99,25 @@ public final class Edits {
         }
         DocState before = DocState.of(doc);
         Operator op = doc.current().op(oldId);
-        double oldWidth = op == null ? 0 : Geometry.width(op);
         doc.current().rename(oldId, newId);
         Layout.Point p = doc.document().layout().get(oldId);
         if (p != null) {
             doc.document().layout().remove(oldId).put(newId, p.x(), p.y());
         }
         Operator renamed = doc.current().op(newId);
-        if (renamed != null) {
-            move(doc, crowded(doc, renamed, oldWidth));
+        if (renamed != null && op != null) {
+            move(doc, crowded(doc, renamed, op));
         }
         return new SnapshotCommand("Rename " + oldId + " to " + newId, before, DocState.of(doc));
     }
 
     /**
      * Replaces an operator of the current circuit by a version with other parameters. When its box
-     * grows (a longer label) into its neighbours, they move right in the same undoable edit.
+     * grows (a longer label, more ports) into its neighbours, they move right or down in the same
+     * undoable edit.
      */
     public static Command setOperator(EditorDocument doc, Operator before, Operator after, String description) {
-        Map<String, Double> moved = crowded(doc, after, Geometry.width(before));
+        Map<String, Layout.Point> moved = crowded(doc, after, before);
         if (moved.isEmpty()) {
             return new SetOperatorCommand(doc.currentPath(), before, after, description);
         }
@@ -128,11 +128,12 @@ public final class Edits {
     }
 
     /**
-     * The boxes that {@code grown}'s box, as wide as its current version and wider than
-     * {@code oldWidth}, crowds to its right and their new x ({@link Placement#pushRight}); the
-     * document is not changed.
+     * Where the boxes that {@code grown}'s box, at its current version's size, crowds now that it
+     * is wider than {@code old}'s or taller, must go: first those to its right move right
+     * ({@link Placement#pushRight}), then those below it move down ({@link Placement#pushDown}).
+     * The document is not changed.
      */
-    private static Map<String, Double> crowded(EditorDocument doc, Operator grown, double oldWidth) {
+    private static Map<String, Layout.Point> crowded(EditorDocument doc, Operator grown, Operator old) {
         Layout layout = doc.document().layout();
         Map<String, Router.Rect> boxes = new LinkedHashMap<>();
         for (Operator o : doc.current().operators()) {
@@ -142,12 +143,23 @@ public final class Edits {
                 boxes.put(o.id(), new Router.Rect(p.x(), p.y(), Geometry.width(shown), Geometry.height(shown)));
             }
         }
-        return Placement.pushRight(grown.id(), oldWidth, boxes);
+        Map<String, Layout.Point> moved = new LinkedHashMap<>();
+        Placement.pushRight(grown.id(), Geometry.width(old), boxes).forEach((id, x) -> {
+            Router.Rect r = boxes.get(id);
+            boxes.put(id, new Router.Rect(x, r.y(), r.w(), r.h()));
+            moved.put(id, new Layout.Point(x, r.y()));
+        });
+        Placement.pushDown(grown.id(), Geometry.height(old), boxes).forEach((id, y) -> {
+            Router.Rect r = boxes.get(id);
+            boxes.put(id, new Router.Rect(r.x(), y, r.w(), r.h()));
+            moved.put(id, new Layout.Point(r.x(), y));
+        });
+        return moved;
     }
 
-    private static void move(EditorDocument doc, Map<String, Double> moved) {
+    private static void move(EditorDocument doc, Map<String, Layout.Point> moved) {
         Layout layout = doc.document().layout();
-        moved.forEach((o, x) -> layout.put(o, x, layout.get(o).y()));
+        moved.forEach((o, p) -> layout.put(o, p.x(), p.y()));
     }
 
     /**

@@ -11,7 +11,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 
 /**
- * A box that grows pushes the boxes it crowds to its right, and those push on: checked on random
+ * A box that grows pushes the boxes it crowds to its right (or, taller, below it), and those push on: checked on random
  * layouts of boxes that keep the gap, against the definition of crowding.
  */
 class PushRightProperties {
@@ -22,6 +22,19 @@ class PushRightProperties {
             @ForAll @Size(min = 1, max = 30) List<@Size(4) List<@IntRange(min = 0, max = 40) Integer>> specs,
             @ForAll @IntRange(min = 0, max = 29) int which,
             @ForAll @IntRange(min = 1, max = 40) int growth) {
+        grow(specs, which, growth, false);
+    }
+
+    /** The same for a box that grows taller (more ports): the boxes it crowds below it move down. */
+    @Property(tries = 400)
+    void growingABoxTallerLeavesNoNewCrowdingAndMovesOnlyBoxesBelowIt(
+            @ForAll @Size(min = 1, max = 30) List<@Size(4) List<@IntRange(min = 0, max = 40) Integer>> specs,
+            @ForAll @IntRange(min = 0, max = 29) int which,
+            @ForAll @IntRange(min = 1, max = 40) int growth) {
+        grow(specs, which, growth, true);
+    }
+
+    private static void grow(List<List<Integer>> specs, int which, int growth, boolean down) {
         Map<String, Router.Rect> boxes = new LinkedHashMap<>();
         for (List<Integer> s : specs) {
             Router.Rect r = new Router.Rect(s.get(0) * 30.0, s.get(1) * 20.0,
@@ -32,14 +45,17 @@ class PushRightProperties {
         }
         String grown = "b" + (which % boxes.size());
         Router.Rect g = boxes.get(grown);
-        double oldWidth = g.w();
         Map<String, Router.Rect> before = new LinkedHashMap<>(boxes);
-        boxes.put(grown, new Router.Rect(g.x(), g.y(), g.w() + 10 * growth, g.h()));
+        boxes.put(grown, down ? new Router.Rect(g.x(), g.y(), g.w(), g.h() + 10 * growth)
+                : new Router.Rect(g.x(), g.y(), g.w() + 10 * growth, g.h()));
 
-        Map<String, Double> moved = Placement.pushRight(grown, oldWidth, boxes);
+        Map<String, Double> moved = down ? Placement.pushDown(grown, g.h(), boxes) : Placement.pushRight(grown, g.w(), boxes);
 
         Map<String, Router.Rect> after = new LinkedHashMap<>(boxes);
-        moved.forEach((id, x) -> after.put(id, new Router.Rect(x, boxes.get(id).y(), boxes.get(id).w(), boxes.get(id).h())));
+        moved.forEach((id, v) -> {
+            Router.Rect r = boxes.get(id);
+            after.put(id, down ? new Router.Rect(r.x(), v, r.w(), r.h()) : new Router.Rect(v, r.y(), r.w(), r.h()));
+        });
         for (String a : after.keySet()) {
             for (String b : after.keySet()) {
                 if (a.compareTo(b) < 0) {
@@ -48,10 +64,14 @@ class PushRightProperties {
             }
         }
         assertThat(moved).doesNotContainKey(grown);
-        moved.forEach((id, x) -> {
-            assertThat(x).as("%s moves right, on the grid", id).isGreaterThan(before.get(id).x());
-            assertThat(x % Geometry.GRID).isZero();
-            assertThat(before.get(id).x()).as("%s started at or right of the grown box", id).isGreaterThanOrEqualTo(g.x());
+        moved.forEach((id, v) -> {
+            Router.Rect was = before.get(id);
+            Router.Rect now = after.get(id);
+            assertThat(down ? now.x() : now.y()).as("%s moves along one axis only", id).isEqualTo(down ? was.x() : was.y());
+            assertThat(v).as("%s moves right or down, on the grid", id).isGreaterThan(down ? was.y() : was.x());
+            assertThat(v % Geometry.GRID).isZero();
+            assertThat(down ? was.y() : was.x()).as("%s started at or past the grown box's edge", id)
+                    .isGreaterThanOrEqualTo(down ? g.y() : g.x());
         });
     }
 

@@ -75,4 +75,25 @@ class GrowingBoxTest {
         doc.execute(c);
         assertThat(doc.document().layout().get("d").x()).isEqualTo(140);
     }
+
+    @Test
+    void aFunctionGivenMoreInputsPushesTheBoxBelowItDownAndUndoPutsItBack() {
+        EditorDocument doc = new EditorDocument(new CircuitDocument(), null);
+        Operator f = Operator.of("f", OpKind.SCALAR).withParam("inputs", java.util.List.of("a"))
+                .withParam("expr", "a");
+        doc.document().circuit().add(f);
+        doc.document().circuit().add(Operator.of("below", OpKind.DISTINCT));
+        doc.document().layout().put("f", 0, 0).put("below", 0, Geometry.height(f) + Placement.GAP);
+        Operator wider = f.withParam("inputs", java.util.List.of("a", "b", "c", "d", "e", "g"));
+        assertThat(Geometry.height(wider)).as("six ports make the box taller").isGreaterThan(Geometry.height(f));
+
+        doc.execute(Edits.setOperator(doc, f, wider, "Set inputs of f"));
+        assertThat(doc.document().layout().get("below").y())
+                .isGreaterThanOrEqualTo(Geometry.height(wider) + Placement.GAP);
+        assertThat(doc.document().layout().get("below").x()).isZero();
+
+        doc.undo();
+        assertThat(doc.current().op("f")).isEqualTo(f);
+        assertThat(doc.document().layout().get("below").y()).isEqualTo(Geometry.height(f) + Placement.GAP);
+    }
 }
