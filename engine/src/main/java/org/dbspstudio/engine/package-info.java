@@ -308,6 +308,23 @@
  * against 521k of the engine thread's); the default heap (a quarter of the machine's memory) does
  * not.
  *
+ * <p>A join on cells reads the matched rows' columns from the arrangement's columns
+ * ({@code value.ColumnProbe}): a key batch of at least 4,096 entries builds, when a join first
+ * asks for a column, one array holding that column of each entry's only row (an entry of one row
+ * of weight 1: every key of an index on a primary key), equal values other than integers one
+ * object in it, and every version of the arrangement holding the batch shares it (one reference per
+ * entry and column asked: 0.4 MB for B2's region of 100,000 customers). A probe then reads one
+ * array in place of the row, its array of fields and the field (three dependent cache misses in a
+ * large batch), and the region strings it emits are one object per region, so the join's
+ * consolidation and the aggregate compare them by identity. Entries of several rows, and smaller
+ * batches, are read row by row as before; the comparison of a key's words in a batch is a loop
+ * (a key is a few words) instead of a vectorized compare. {@code ColumnProbeProperties} checks the
+ * probes against a map of key → (row → weight), with batches read from their columns from any size
+ * on, and that one batch's equal values come as one object. B2 in a process of its own (B2's load,
+ * untimed batches, then windows of timed batches; engine thread's CPU, best window; two alternating
+ * pairs at load 4–5): batches of 10,000 1.03M and 873k changes per second before, 1.31M and 1.11M
+ * after; batches of 100 452k and 534k before, 594k and 597k after.
+ *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
  * lifting it over the outer clock, so a stream inside the loop carries, at outer step t and inner

@@ -2,6 +2,7 @@ package org.dbspstudio.engine.ops;
 
 import java.util.Arrays;
 import org.dbspstudio.engine.value.CellBatch;
+import org.dbspstudio.engine.value.ColumnProbe;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.types.Row;
@@ -22,11 +23,25 @@ final class CellJoins {
     /** Per output column: whether it is the probing side's, and its index in that side's row. */
     private final boolean[] fromProbe;
     private final int[] cols;
+    /** The matched side's columns read (their indexes in its row), and per output column its place among them (-1: the probing side's). */
+    private final int[] indexCols;
+    private final int[] indexAt;
 
     private CellJoins(int[] keyCols, boolean[] fromProbe, int[] cols) {
         this.keyCols = keyCols;
         this.fromProbe = fromProbe;
         this.cols = cols;
+        this.indexAt = new int[cols.length];
+        int m = 0;
+        for (int j = 0; j < cols.length; j++) {
+            indexAt[j] = fromProbe[j] ? -1 : m++;
+        }
+        this.indexCols = new int[m];
+        for (int j = 0; j < cols.length; j++) {
+            if (!fromProbe[j]) {
+                indexCols[indexAt[j]] = cols[j];
+            }
+        }
     }
 
     /**
@@ -85,6 +100,8 @@ final class CellJoins {
         for (int k = 0; k < keys.length; k++) {
             keys[k] = probe.longs(keyCols[k]);
         }
+        // the matched rows' columns read from the arrangement's columns where it keeps them
+        ColumnProbe cp = ColumnProbe.of(index, keyCols.length, indexCols);
         long visits = 0;
         for (int i = 0; i < probe.size(); i++) {
             for (int k = 0; k < keys.length; k++) {
@@ -92,14 +109,14 @@ final class CellJoins {
             }
             out.at = i;
             out.w = probe.weight(i);
-            visits += index.forEachUnderIntegers(p, out);
+            visits += cp.forEachUnder(p, out);
         }
         ctx.work(visits);
         return ZSet.ofCells(out.build());
     }
 
     /** Gathers the output columns: one row per match of the probing row {@link #at}. */
-    private final class Out implements ZSet.RowWeightX<RuntimeException> {
+    private final class Out implements ColumnProbe.Sink {
         private final CellBatch probe;
         private final long[][] longs;
         private final Object[][] objects;
@@ -123,7 +140,32 @@ final class CellJoins {
         }
 
         @Override
-        public void accept(Row y, long v) {
+        public void row(Row y, long v) {
+            room();
+            for (int j = 0; j < cols.length; j++) {
+                if (longs[j] != null) {
+                    longs[j][n] = probe.longs(cols[j])[at];
+                } else {
+                    objects[j][n] = fromProbe[j] ? probe.value(cols[j], at) : y.get(cols[j]);
+                }
+            }
+            weights[n++] = Math.multiplyExact(w, v);
+        }
+
+        @Override
+        public void one(Object[][] matched, int k) {
+            room();
+            for (int j = 0; j < cols.length; j++) {
+                if (longs[j] != null) {
+                    longs[j][n] = probe.longs(cols[j])[at];
+                } else {
+                    objects[j][n] = fromProbe[j] ? probe.value(cols[j], at) : matched[indexAt[j]][k];
+                }
+            }
+            weights[n++] = w;
+        }
+
+        private void room() {
             if (n == weights.length) {
                 int cap = n * 2;
                 for (int j = 0; j < cols.length; j++) {
@@ -135,14 +177,6 @@ final class CellJoins {
                 }
                 weights = Arrays.copyOf(weights, cap);
             }
-            for (int j = 0; j < cols.length; j++) {
-                if (longs[j] != null) {
-                    longs[j][n] = probe.longs(cols[j])[at];
-                } else {
-                    objects[j][n] = fromProbe[j] ? probe.value(cols[j], at) : y.get(cols[j]);
-                }
-            }
-            weights[n++] = Math.multiplyExact(w, v);
         }
 
         /** The rows gathered, consolidated (an object column of integers only becomes an integer column); null when none. */

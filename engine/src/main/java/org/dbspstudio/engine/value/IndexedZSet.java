@@ -237,6 +237,11 @@ public final class IndexedZSet implements StreamValue {
         return n;
     }
 
+    /** The key batches of the batched form, shared (never to be changed); null for the trie form. */
+    KeyBatch[] keyBatches() {
+        return batches;
+    }
+
     /** Number of keys. */
     public int keyCount() {
         return keyCount;

@@ -1,6 +1,8 @@
 package org.dbspstudio.engine.value;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.dbspstudio.model.types.Row;
 
 /**
@@ -34,6 +36,16 @@ final class KeyBatch {
     final int n;
     /** Total rows of the sets. */
     final long rows;
+    /**
+     * The columns a join asked for ({@link #column}), by column index (null: not asked yet); the
+     * array is replaced, never changed, when another column is added.
+     */
+    private volatile Object[][] columns;
+
+    /** In a {@link #column}, the mark of an entry that holds a Z-set rather than one row. */
+    static final Object SET = new Object();
+    /** Batches smaller than this are read row by row by joins ({@link #column} is not worth building). */
+    static final int COLUMN_MIN = 4096;
 
     private KeyBatch(int arity, long[] words, Object[] vals, int[] hashes, long[] slots, Row[] keyRows, int n, long rows) {
         this.arity = arity;
@@ -79,12 +91,22 @@ final class KeyBatch {
                 return -(i + 1);
             }
             int k = (int) e - 1;
-            if ((int) (e >>> 32) == h && Arrays.equals(words, k * stride, k * stride + stride, w, at, at + stride)
+            if ((int) (e >>> 32) == h && sameWords(words, k * stride, w, at, stride)
                     && (!Cells.hasObject(w[at]) || Cells.sameObjects(w[at], keyRows[k], key))) {
                 return i;
             }
             i = (i + 1) & mask;
         }
+    }
+
+    /** Whether {@code a[i..i+len)} and {@code b[j..j+len)} are equal (keys are a few words: a loop, not a vectorized compare). */
+    private static boolean sameWords(long[] a, int i, long[] b, int j, int len) {
+        for (int x = 0; x < len; x++) {
+            if (a[i + x] != b[j + x]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The first free slot for hash {@code h} in {@code slots} (a key known to be absent). */
@@ -106,6 +128,48 @@ final class KeyBatch {
     int find(long[] p, int h, Row key) {
         int s = probe(slots, words, keyRows, arity + 1, p, 0, h, key);
         return s < 0 ? -1 : (int) slots[s] - 1;
+    }
+
+    /**
+     * Column {@code c} of the entries' rows: per entry, the value of its only row (an entry of one
+     * row of weight 1) or {@link #SET} (an entry holding a Z-set, read by {@link #forEach}). Equal
+     * values other than integers are one object in it (the first met), so the rows a join gathers
+     * from it compare by identity downstream (B2's region: one string object per customer in the
+     * rows). Built when first asked, once per batch and column, then shared by every version of the
+     * arrangement that holds this batch: a join reads one array in place of each matched row, its
+     * array of fields and the field.
+     */
+    Object[] column(int c) {
+        Object[][] cs = columns;
+        if (cs != null && c < cs.length && cs[c] != null) {
+            return cs[c];
+        }
+        synchronized (this) {
+            cs = columns;
+            if (cs != null && c < cs.length && cs[c] != null) {
+                return cs[c];
+            }
+            Object[] col = new Object[n];
+            Map<Object, Object> same = new HashMap<>();
+            for (int k = 0; k < n; k++) {
+                if (vals[k] instanceof Row r) {
+                    Object v = r.get(c);
+                    if (v != null && !(v instanceof Long)) {
+                        Object first = same.putIfAbsent(v, v);
+                        if (first != null) {
+                            v = first;
+                        }
+                    }
+                    col[k] = v;
+                } else {
+                    col[k] = SET;
+                }
+            }
+            Object[][] next = cs == null ? new Object[c + 1][] : Arrays.copyOf(cs, Math.max(cs.length, c + 1));
+            next[c] = col;
+            columns = next;
+            return col;
+        }
     }
 
     /** The key row kept for entry {@code k} (null when its key has no object cell). */

@@ -1,0 +1,84 @@
+package org.dbspstudio.engine.value;
+
+import org.dbspstudio.model.types.Row;
+
+/**
+ * An arrangement probed with keys of non-null integers by a join that reads given columns of the
+ * rows under each key ({@code ops.CellJoins}). In a large key batch an entry of one row of weight 1
+ * (every key of an index on a primary key) is read from the batch's columns ({@link KeyBatch#column}:
+ * one array per column, equal values one object) instead of from its row; other entries, and small
+ * batches, hand their rows over as {@link IndexedZSet#forEachUnderIntegers} does.
+ */
+public final class ColumnProbe {
+    /** Receives the matches of one probe. */
+    public interface Sink {
+        /** A match with one row of weight 1 whose column {@code j} (of those asked) is {@code cols[j][k]}. */
+        void one(Object[][] cols, int k);
+
+        /** A match with row {@code y} of weight {@code w} (a row may come more than once: its weights add up). */
+        void row(Row y, long w);
+    }
+
+    private final IndexedZSet index;
+    /** The index's key batches, or null when its keys are not batches of this arity (probed as rows). */
+    private final KeyBatch[] batches;
+    /** Per batch: the columns asked, or null when the batch is read row by row. */
+    private final Object[][][] cols;
+
+    private ColumnProbe(IndexedZSet index, KeyBatch[] batches, Object[][][] cols) {
+        this.index = index;
+        this.batches = batches;
+        this.cols = cols;
+    }
+
+    /** Probing {@code index} with keys of {@code keyArity} integers, reading {@code columns} of the matched rows. */
+    public static ColumnProbe of(IndexedZSet index, int keyArity, int[] columns) {
+        return of(index, keyArity, columns, KeyBatch.COLUMN_MIN);
+    }
+
+    /** {@link #of(IndexedZSet, int, int[])} reading batches of at least {@code minBatch} entries from their columns. */
+    static ColumnProbe of(IndexedZSet index, int keyArity, int[] columns, int minBatch) {
+        KeyBatch[] bs = index.keyBatches();
+        if (bs == null || bs[0].arity != keyArity) {
+            return new ColumnProbe(index, null, null);
+        }
+        Object[][][] cols = new Object[bs.length][][];
+        for (int i = 0; i < bs.length; i++) {
+            if (bs[i].n >= minBatch && columns.length > 0) {
+                cols[i] = new Object[columns.length][];
+                for (int j = 0; j < columns.length; j++) {
+                    cols[i][j] = bs[i].column(columns[j]);
+                }
+            }
+        }
+        return new ColumnProbe(index, bs, cols);
+    }
+
+    /**
+     * The matches of the key {@code p} ({@code p[0]} 0, the tag word of integer cells, then the key's
+     * values) handed to {@code sink}; returns the number of matched rows.
+     */
+    public long forEachUnder(long[] p, Sink sink) {
+        if (batches == null) {
+            return index.forEachUnderIntegers(p, sink::row);
+        }
+        int h = KeyBatch.hash(p, 0, p.length);
+        long n = 0;
+        for (int i = 0; i < batches.length; i++) {
+            KeyBatch b = batches[i];
+            int k = b.find(p, h, null);
+            if (k < 0) {
+                continue;
+            }
+            Object[][] c = cols[i];
+            if (c != null && c[0][k] != KeyBatch.SET) {
+                sink.one(c, k);
+                n++;
+            } else {
+                b.forEach(k, sink::row);
+                n += b.size(k);
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,166 @@
+package org.dbspstudio.engine.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A join's probes of an arrangement reading given columns of the matched rows ({@link ColumnProbe},
+ * {@link KeyBatch#column}) against a plain map of key → (row → weight): arrangements built by
+ * grouping and by random additions (small changes that append batches, large ones that merge them,
+ * rows that cancel, keys of one row of weight 1 beside keys of several rows or other weights),
+ * integer keys of one or two columns, value columns of integers, NULLs, strings (equal strings as
+ * distinct objects), doubles and decimals, batches read from their columns from any size on. For
+ * every key probed (present or not), the columns and weights handed over, summed, equal the map's
+ * rows under the key projected on those columns; equal non-integer values handed over from one
+ * batch's columns are one object; every version of the arrangement stays as it was.
+ */
+class ColumnProbeProperties {
+
+    private static Object value(Random r, int kind) {
+        return switch (kind) {
+            case 0 -> (long) r.nextInt(50);
+            case 1 -> new String("r" + r.nextInt(5)); // equal strings, distinct objects
+            default -> switch (r.nextInt(5)) {
+                case 0 -> null;
+                case 1 -> (double) r.nextInt(3) / 2;
+                case 2 -> new BigDecimal(r.nextInt(3) + ".5");
+                case 3 -> "s" + r.nextInt(3);
+                default -> (long) r.nextInt(4);
+            };
+        };
+    }
+
+    @Property(tries = 200)
+    void probesReadTheRowsUnderEachKey(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2) int keyArity,
+                                       @ForAll @IntRange(min = 1, max = 4) int valueCols, @ForAll @IntRange(min = 1, max = 6) int steps,
+                                       @ForAll @IntRange(min = 1, max = 400) int keys) {
+        Random r = new Random(seed);
+        int arity = keyArity + valueCols;
+        int[] kinds = new int[arity];
+        for (int c = keyArity; c < arity; c++) {
+            kinds[c] = r.nextInt(3);
+        }
+        // the rows of each key: mostly one row (a primary key), some keys with more rows or other weights
+        Map<Row, Long> model = new HashMap<>();
+        IndexedZSet index = IndexedZSet.EMPTY;
+        List<IndexedZSet> versions = new ArrayList<>();
+        List<Map<Row, Long>> models = new ArrayList<>();
+        List<Row> live = new ArrayList<>();
+        for (int s = 0; s < steps; s++) {
+            Map<Row, Long> change = new HashMap<>();
+            int size = r.nextInt(3) == 0 ? keys * 2 : 1 + r.nextInt(Math.max(1, keys / 8));
+            for (int i = 0; i < size; i++) {
+                if (!live.isEmpty() && r.nextInt(4) == 0) {
+                    Row x = live.get(r.nextInt(live.size()));
+                    change.merge(x, -model.getOrDefault(x, 0L), Long::sum); // cancels it (or part of it)
+                    continue;
+                }
+                Object[] v = new Object[arity];
+                for (int c = 0; c < keyArity; c++) {
+                    v[c] = (long) r.nextInt(keys);
+                }
+                for (int c = keyArity; c < arity; c++) {
+                    v[c] = value(r, kinds[c]);
+                }
+                Row x = Row.wrap(v);
+                live.add(x);
+                change.merge(x, r.nextInt(6) == 0 ? (long) r.nextInt(5) - 2 : 1L, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            ZSet.Builder b = ZSet.builder();
+            change.forEach(b::add);
+            IndexedZSet d = IndexedZSet.group(b.build(), x -> key(x, keyArity));
+            index = s == 0 && r.nextBoolean() ? d : index.plus(d);
+            change.forEach((x, w) -> model.merge(x, w, Long::sum));
+            model.values().removeIf(w -> w == 0);
+            versions.add(index);
+            models.add(new HashMap<>(model));
+        }
+        int[] cols = new int[1 + r.nextInt(valueCols + keyArity)];
+        for (int j = 0; j < cols.length; j++) {
+            cols[j] = r.nextInt(arity);
+        }
+        for (int v = 0; v < versions.size(); v++) {
+            check(versions.get(v), models.get(v), keyArity, cols, r.nextInt(3) == 0 ? 0 : r.nextInt(keys + 1), keys);
+        }
+    }
+
+    private static Row key(Row x, int keyArity) {
+        Object[] k = new Object[keyArity];
+        for (int c = 0; c < keyArity; c++) {
+            k[c] = x.get(c);
+        }
+        return Row.wrap(k);
+    }
+
+    private static void check(IndexedZSet index, Map<Row, Long> model, int keyArity, int[] cols, int minBatch, int keys) {
+        Map<Row, Map<Row, Long>> expected = new HashMap<>();
+        model.forEach((x, w) -> {
+            Object[] p = new Object[cols.length];
+            for (int j = 0; j < cols.length; j++) {
+                p[j] = x.get(cols[j]);
+            }
+            expected.computeIfAbsent(key(x, keyArity), k -> new HashMap<>()).merge(Row.wrap(p), w, Long::sum);
+        });
+        expected.values().forEach(m -> m.values().removeIf(w -> w == 0));
+        expected.values().removeIf(Map::isEmpty);
+        ColumnProbe cp = ColumnProbe.of(index, keyArity, cols, minBatch);
+        long[] p = new long[keyArity + 1];
+        int probes = keyArity == 1 ? keys + 2 : 200;
+        Random r = new Random(keys);
+        // per column array handed over (one per batch and column): the first object met of each value
+        Map<Object[], Map<Object, Object>> firstOf = new IdentityHashMap<>();
+        for (int i = 0; i < probes; i++) {
+            Object[] kv = new Object[keyArity];
+            for (int c = 0; c < keyArity; c++) {
+                long x = keyArity == 1 ? i - 1 : r.nextInt(keys + 1);
+                p[c + 1] = x;
+                kv[c] = x;
+            }
+            Map<Row, Long> got = new HashMap<>();
+            long[] visits = {0};
+            long n = cp.forEachUnder(p, new ColumnProbe.Sink() {
+                @Override
+                public void one(Object[][] c, int k) {
+                    Object[] v = new Object[cols.length];
+                    for (int j = 0; j < cols.length; j++) {
+                        v[j] = c[j][k];
+                        // one batch's equal values are one object
+                        if (v[j] != null && !(v[j] instanceof Long)) {
+                            Object first = firstOf.computeIfAbsent(c[j], a -> new HashMap<>()).putIfAbsent(v[j], v[j]);
+                            if (first != null) {
+                                assertThat(v[j]).as("one object per value in a batch's column").isSameAs(first);
+                            }
+                        }
+                    }
+                    got.merge(Row.wrap(v), 1L, Long::sum);
+                    visits[0]++;
+                }
+
+                @Override
+                public void row(Row y, long w) {
+                    Object[] v = new Object[cols.length];
+                    for (int j = 0; j < cols.length; j++) {
+                        v[j] = y.get(cols[j]);
+                    }
+                    got.merge(Row.wrap(v), w, Long::sum);
+                    visits[0]++;
+                }
+            });
+            got.values().removeIf(w -> w == 0);
+            assertThat(got).as("under %s", Row.wrap(kv)).isEqualTo(expected.getOrDefault(Row.wrap(kv), Map.of()));
+            assertThat(n).isEqualTo(visits[0]);
+        }
+    }
+}
