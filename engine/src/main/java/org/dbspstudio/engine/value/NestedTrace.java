@@ -31,7 +31,7 @@ import org.dbspstudio.model.types.Row;
  * its integrated input changes first in a step) are read from it rather than from the runs.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], new long[0], null);
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], new long[0], null, null);
 
     /** Stamps of additions, distinct for every addition of the process ({@link #stamps}). */
     private static final java.util.concurrent.atomic.AtomicLong STAMPS = new java.util.concurrent.atomic.AtomicLong();
@@ -56,14 +56,22 @@ public final class NestedTrace {
     private final long[] stamps;
     /** What the addition that made this version saw at its iteration (null when it did not read it). */
     private final Added last;
+    /**
+     * What the addition that made the version this one was added to saw ({@code last} of that version;
+     * null when none): an outer sum adds at every tick, so when the last addition was at j this one was
+     * usually at j − 1, and the iterations from j on of its rows that the last addition did not touch
+     * are still those it read ({@link #iterations(Row[], int)}).
+     */
+    private final Added prior;
 
-    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, Added last) {
+    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, Added last, Added prior) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
         this.prints = prints;
         this.stamps = stamps;
         this.last = last;
+        this.prior = prior;
     }
 
     /**
@@ -259,7 +267,7 @@ public final class NestedTrace {
             boolean laterKnown = spine == null || swept;
             added = new Added(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
         }
-        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added);
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
 
     private static long[] appendPair(long[] l, int n, long it, long w) {
@@ -498,23 +506,37 @@ public final class NestedTrace {
     /**
      * For many rows at once, {@code out[k]} for {@code rows[k]}: the iterations i ≥ {@code from} at
      * which the row has a non-zero X_i, ascending (as {@link #iterations(Row, int)}, one sweep of
-     * every run for all the rows).
+     * every run for all the rows). The rows of the additions that made this version and the one
+     * before are answered from what those additions read, when that is still what the trace holds from
+     * {@code from} on (see {@link #fromRecords}); the others are swept.
      */
     public int[][] iterations(Row[] rows, int from) {
         Added a = last;
-        if (a != null && a.j == from && a.later != null && spine != null) {
-            return iterationsOfAdded(a, rows);
+        if (spine != null && a != null && (a.later != null && (a.j == from || a.j == from - 1) || priorAnswers(from))) {
+            return fromRecords(rows, from);
         }
         return iterationsSwept(rows, from);
     }
 
     /**
-     * {@link #iterations(Row[], int)} from {@code a.j} on, when this version's addition was at that
-     * iteration and kept the later entries it met: the change's rows from that record (at j, their
-     * weight before plus the change's; after j, the entries met, summed per iteration — the addition
-     * left them as they were), the other rows by a sweep of the runs.
+     * Whether the addition before the last (at {@code from − 1}) answers, for the rows the last
+     * addition (at {@code from}) did not touch, the iterations from {@code from} on: it read their
+     * entries after its iteration, and nothing but the last addition, at {@code from}, came since.
      */
-    private int[][] iterationsOfAdded(Added a, Row[] rows) {
+    private boolean priorAnswers(int from) {
+        return last != null && last.j == from && prior != null && prior.j == from - 1 && prior.later != null;
+    }
+
+    /**
+     * {@link #iterations(Row[], int)} from the records of the last additions: a row of the last
+     * addition's change, when that addition was at {@code from} (at {@code from}: its weight before
+     * plus the change's; after it: the entries met, summed per iteration — the addition left them as
+     * they were) or at {@code from − 1} (the entries it met after its iteration, all from {@code from}
+     * on); a row the last addition (at {@code from}) did not touch but the one before (at
+     * {@code from − 1}) did, from the entries that one met after its iteration (only the last
+     * addition came since, and it changed no entry of the row). Other rows are swept.
+     */
+    private int[][] fromRecords(Row[] rows, int from) {
         int[][] out = new int[rows.length][];
         Probes p = probes(rows);
         if (p.run == null) {
@@ -523,52 +545,34 @@ public final class NestedTrace {
         }
         Run probes = p.run;
         int[] pos = p.pos;
-        Run c = a.change;
-        // the later entries grouped by the change's entry: entry e's triples at start[e]..start[e+1]
-        int[] entryOf = new int[c.n];
-        for (int e = 0; e < c.n; e++) {
-            entryOf[a.order[e]] = e;
-        }
-        int m = a.laterN / 3;
-        int[] start = new int[c.n + 1];
-        for (int q = 0; q < m; q++) {
-            start[entryOf[(int) a.later[3 * q]] + 1]++;
-        }
-        for (int e = 0; e < c.n; e++) {
-            start[e + 1] += start[e];
-        }
-        int[] fill = Arrays.copyOf(start, c.n);
-        long[] pairs = new long[2 * m];
-        for (int q = 0; q < m; q++) {
-            int at = fill[entryOf[(int) a.later[3 * q]]]++;
-            pairs[2 * at] = a.later[3 * q + 1];
-            pairs[2 * at + 1] = a.later[3 * q + 2];
-        }
+        Added a = last;
+        Later la = a.later != null && (a.j == from || a.j == from - 1) ? new Later(a) : null;
+        Added b = priorAnswers(from) ? prior : null;
+        Later lb = b != null ? new Later(b) : null;
+        Run ca = a.change;
         boolean[] found = new boolean[rows.length];
         int misses = probes.n;
-        int e = 0;
+        int ea = 0;
+        int eb = 0;
         for (int i = 0; i < probes.n; i++) {
-            e = e < c.n ? Run.seekPrefix(c, e, probes, i, arity) : e;
-            if (e < c.n && compareRows(c, e, probes, i) == 0) {
-                int k = pos[i];
-                boolean atJ = Math.addExact(a.before[e], c.weights[e]) != 0;
-                int from = start[e];
-                int n = start[e + 1] - from;
-                int[] its = new int[n + 1];
-                int q = 0;
-                if (atJ) {
-                    its[q++] = a.j;
+            int k = pos[i];
+            ea = ea < ca.n ? Run.seekPrefix(ca, ea, probes, i, arity) : ea;
+            if (ea < ca.n && compareRows(ca, ea, probes, i) == 0) {
+                if (la != null) {
+                    out[k] = la.iterations(ea, a.j == from);
+                    found[k] = true;
+                    misses--;
                 }
-                if (n > 0) {
-                    long[] mine = Arrays.copyOfRange(pairs, 2 * from, 2 * (from + n));
-                    int[] later = new int[n];
-                    int r = sumPerIteration(mine, n, later, null);
-                    System.arraycopy(later, 0, its, q, r);
-                    q += r;
+                // else the last addition changed its entries, and those after are not known: swept
+                continue;
+            }
+            if (lb != null) {
+                eb = eb < b.change.n ? Run.seekPrefix(b.change, eb, probes, i, arity) : eb;
+                if (eb < b.change.n && compareRows(b.change, eb, probes, i) == 0) {
+                    out[k] = lb.iterations(eb, false);
+                    found[k] = true;
+                    misses--;
                 }
-                out[k] = q == 0 ? NO_ITERATIONS : Arrays.copyOf(its, q);
-                found[k] = true;
-                misses--;
             }
         }
         if (misses > 0 || probes.n < rows.length) {
@@ -581,12 +585,67 @@ public final class NestedTrace {
                     at[r++] = k;
                 }
             }
-            int[][] its = iterationsSwept(Arrays.copyOf(rest, r), a.j);
+            int[][] its = iterationsSwept(Arrays.copyOf(rest, r), from);
             for (int q = 0; q < r; q++) {
                 out[at[q]] = its[q];
             }
         }
         return out;
+    }
+
+    /** An addition's record of the entries it met after its iteration, grouped by the change's entry. */
+    private static final class Later {
+        private final Added a;
+        /** Entry e's (iteration, weight) pairs are {@code pairs[2 * start[e]] .. pairs[2 * start[e + 1]]}. */
+        private final int[] start;
+        private final long[] pairs;
+
+        Later(Added a) {
+            this.a = a;
+            Run c = a.change;
+            int[] entryOf = new int[c.n];
+            for (int e = 0; e < c.n; e++) {
+                entryOf[a.order[e]] = e;
+            }
+            int m = a.laterN / 3;
+            start = new int[c.n + 1];
+            for (int q = 0; q < m; q++) {
+                start[entryOf[(int) a.later[3 * q]] + 1]++;
+            }
+            for (int e = 0; e < c.n; e++) {
+                start[e + 1] += start[e];
+            }
+            int[] fill = Arrays.copyOf(start, c.n);
+            pairs = new long[2 * m];
+            for (int q = 0; q < m; q++) {
+                int at = fill[entryOf[(int) a.later[3 * q]]]++;
+                pairs[2 * at] = a.later[3 * q + 1];
+                pairs[2 * at + 1] = a.later[3 * q + 2];
+            }
+        }
+
+        /**
+         * The iterations, ascending, at which the row of the change's entry e has a non-zero X_i: with
+         * {@code atJ}, the addition's own iteration when the row's weight there is not 0 after it; then
+         * those after it where the entries met sum to non-zero.
+         */
+        int[] iterations(int e, boolean atJ) {
+            int from = start[e];
+            int n = start[e + 1] - from;
+            int[] its = new int[n + 1];
+            int q = 0;
+            if (atJ && Math.addExact(a.before[e], a.change.weights[e]) != 0) {
+                its[q++] = a.j;
+            }
+            if (n > 0) {
+                long[] mine = Arrays.copyOfRange(pairs, 2 * from, 2 * (from + n));
+                int[] later = new int[n];
+                int r = sumPerIteration(mine, n, later, null);
+                System.arraycopy(later, 0, its, q, r);
+                q += r;
+            }
+            return q == 0 ? NO_ITERATIONS : Arrays.copyOf(its, q);
+        }
     }
 
     private int[][] iterationsSwept(Row[] rows, int from) {
