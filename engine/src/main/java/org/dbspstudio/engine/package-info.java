@@ -325,6 +325,19 @@
  * pairs at load 4–5): batches of 10,000 1.03M and 873k changes per second before, 1.31M and 1.11M
  * after; batches of 100 452k and 534k before, 594k and 597k after.
  *
+ * <p>A key batch whose keys are one integer column lying within twice as many consecutive integers
+ * as it has entries (ids numbered from some start, as B2's 100,000 customers are) also keeps a
+ * direct array from key to entry ({@code KeyBatch.direct}, 4 bytes per integer of the range, so at
+ * most 8 per entry), and a lookup reads that compact array instead of a slot of the hash table and
+ * then the entry's words (two dependent cache misses in a large batch; the 0.4 MB array of B2's
+ * customers stays in the level-2 cache). {@code DirectKeysProperties} checks lookups against a
+ * map on keys in ranges of every width around zero and the extremes of {@code long}, with NULL and
+ * string keys mixed in, probed with every key of the range, the keys just outside it and the
+ * extremes, and that exactly the dense batches have the array (it fails when a key past the range
+ * wraps around, or when the array is not read). B2 as above, one jar against the other, two
+ * alternating pairs at load 4–5: batches of 10,000 1.31M and 1.28M changes per second before, 1.96M
+ * and 1.70M after; batches of 100 537k and 745k before, 660k and 718k after (within the noise).
+ *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
  * lifting it over the outer clock, so a stream inside the loop carries, at outer step t and inner

@@ -47,7 +47,17 @@ final class KeyBatch {
     /** Batches smaller than this are read row by row by joins ({@link #column} is not worth building). */
     static final int COLUMN_MIN = 4096;
 
-    private KeyBatch(int arity, long[] words, Object[] vals, int[] hashes, long[] slots, Row[] keyRows, int n, long rows) {
+    /**
+     * When the keys are one integer column whose values lie within twice as many consecutive
+     * integers as there are entries (ids numbered from some start: B2's customers), the entry + 1 of
+     * each value from {@link #directMin} on (0: no entry); else null. A lookup reads this one compact
+     * array instead of a slot and then the entry's words (two cache misses in a large batch).
+     */
+    final int[] direct;
+    final long directMin;
+
+    private KeyBatch(int arity, long[] words, Object[] vals, int[] hashes, long[] slots, Row[] keyRows, int n, long rows,
+                     int[] direct, long directMin) {
         this.arity = arity;
         this.words = words;
         this.vals = vals;
@@ -56,6 +66,46 @@ final class KeyBatch {
         this.keyRows = keyRows;
         this.n = n;
         this.rows = rows;
+        this.direct = direct;
+        this.directMin = directMin;
+    }
+
+    /** Batches of fewer entries look their keys up in the hash table only. */
+    static final int DIRECT_MIN = 16;
+
+    /** {@link #direct} for these entries, or null when the keys are not integers of one column packed closely enough. */
+    static int[] direct(int arity, long[] words, int n) {
+        if (arity != 1 || n < DIRECT_MIN) {
+            return null;
+        }
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        for (int k = 0; k < n; k++) {
+            if (words[2 * k] != 0) {
+                return null; // a NULL, a double, an object: not an integer key
+            }
+            long v = words[2 * k + 1];
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        long range = max - min; // negative when it overflows
+        if (range < 0 || range >= 2L * n) {
+            return null;
+        }
+        int[] d = new int[(int) range + 1];
+        for (int k = 0; k < n; k++) {
+            d[(int) (words[2 * k + 1] - min)] = k + 1;
+        }
+        return d;
+    }
+
+    /** The least key of {@code words} (integers of one column: {@link #direct} is not null). */
+    private static long least(long[] words, int n) {
+        long min = Long.MAX_VALUE;
+        for (int k = 0; k < n; k++) {
+            min = Math.min(min, words[2 * k + 1]);
+        }
+        return min;
     }
 
     static int slotCount(int entries) {
@@ -126,6 +176,14 @@ final class KeyBatch {
 
     /** The entry of the key whose words are {@code p[0..arity]} (hash {@code h}, row {@code key}), or -1. */
     int find(long[] p, int h, Row key) {
+        int[] d = direct;
+        if (d != null) {
+            long v = p[1];
+            if (p[0] != 0 || v < directMin || Long.compareUnsigned(v - directMin, d.length) >= 0) {
+                return -1; // every key here is an integer within [directMin, directMin + d.length)
+            }
+            return d[(int) (v - directMin)] - 1;
+        }
         int s = probe(slots, words, keyRows, arity + 1, p, 0, h, key);
         return s < 0 ? -1 : (int) slots[s] - 1;
     }
@@ -230,7 +288,7 @@ final class KeyBatch {
         for (int i = 0; i < n; i++) {
             s[i] = vals[i] instanceof Row r ? ZSet.of(r, -1) : ((ZSet) vals[i]).negate();
         }
-        return new KeyBatch(arity, words, s, hashes, slots, keyRows, n, rows);
+        return new KeyBatch(arity, words, s, hashes, slots, keyRows, n, rows, direct, directMin);
     }
 
     /** a + b as one batch (keys whose Z-sets cancel are dropped). */
@@ -391,7 +449,8 @@ final class KeyBatch {
             words = null;
             sets = null;
             keyRows = null;
-            return new KeyBatch(arity, w, s, hs, sl, kr, live, rows);
+            int[] d = direct(arity, w, live);
+            return new KeyBatch(arity, w, s, hs, sl, kr, live, rows, d, d == null ? 0 : least(w, live));
         }
     }
 }
