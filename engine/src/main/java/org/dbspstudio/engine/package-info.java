@@ -548,14 +548,13 @@
  * {@code H} sweep three traces for overlapping sets of rows (H's two inputs, and the trace its
  * integrated input's outer sum just added to), each packing and sorting its probes again.
  *
- * <p>One trace for two outer sums (switched off: {@code Compiler.SHARE_OUTER_SUMS}; see the end of
- * this paragraph). The closure's {@code H} reads two outer sums of the same
+ * <p>One trace for two outer sums. The closure's {@code H} reads two outer sums of the same
  * stream {@code all} (the loop's new facts per iteration): {@code I_outer(all)} (its delta input,
  * keeping X_j = the facts new at j, summed over the outer steps) and {@code I_outer(z⁻¹(I(all)))}
  * (its integrated input, keeping X'_j = the inner change of {@code z⁻¹(I(all))} at j, summed over
  * the outer steps). That change is {@code all} at j − 1, so X'_j = X_{j−1}: the two kept the same
  * trace, one iteration apart, each adding every tick's change, sweeping its runs and merging them.
- * The compiler now pairs such sums ({@code z⁻¹} and {@code I} on the inner clock; the first sum
+ * The compiler pairs such sums ({@code z⁻¹} and {@code I} on the inner clock; the first sum
  * keeping each iteration's input, {@code EACH}): the second reads the first's trace up to j − 1
  * and keeps none of its own, and the rows it follows (the size of each iteration's sum, the rows
  * {@code H} is told are new in the step) come from the sweep of the first's addition of the same
@@ -570,10 +569,35 @@
  * fails when the second sum reads the first's trace up to j instead of j − 1, or does not shift the
  * later iterations). B3 back to back ({@code --b3 2000,3000,30,1,100}, the engine thread's CPU, load
  * 5): first step 4.63 → 3.62 s, 30 single edges 4.40 → 2.14 s, the batch of 100 10.10 → 7.65 s; heap
- * in use after the first step 1,257 → 892 MB. But B4 ({@code --b4 10000,12000,10,0,100}, {@code
- * -Xmx6g}) regressed badly with it: its 10 single edges took 110–116 s of the engine thread's CPU
- * (one step about two minutes) against 8 s before, the first step unchanged; the cause is not
- * found yet, so the pairing is off until it is (the code and its checks stay).
+ * in use after the first step 1,257 → 892 MB.
+ *
+ * <p>The pairing was first switched off: B4 ({@code --b4 10000,12000,10,0,100}, {@code -Xmx6g})
+ * took 110–116 s of the engine thread's CPU for its 10 single edges (one step about 70 s) against
+ * 8 s without it. JFR put nearly all of those samples in {@code H} adding its previous output to
+ * its change as whole values ({@code ZSet.plus} reading a value of up to 390,000 rows out of a
+ * nested-time trace, at every iteration of every later step): {@code H} had given up its trace of
+ * outputs at the last iteration of the second step and never took it up again. It keeps to it while
+ * each input's outer change is known against the value it saw at that iteration a step earlier, and
+ * it compared the two by identity. An outer sum keeps one of several trailing iterations that
+ * repeat each other (the next step's loop need not run through them), so the next step's basis there
+ * is the value of the last one kept. Unpaired, {@code I_outer(all)} beyond the previous step's
+ * iterations kept the very value of the iteration before when neither its basis nor its input
+ * changed; paired, it adds every input to the trace its follower reads and reads a new (empty) value
+ * at each iteration, and the follower's first empty sum at iteration 1 was another value than its
+ * empty iteration 0. An empty value is now as good as another: {@code H} takes an input's outer
+ * change as known when the basis is the value it saw, or both are empty ({@code Distincts}). That
+ * also covers a pre-existing case without the pairing: after a deletion that empties an outer sum's
+ * last iterations (mid-loop, where nothing keeps one value for several iterations).
+ * {@code OuterClockOperatorsProperties} checks, with delta tracking, that each of {@code H}'s outputs
+ * is read from its trace of outputs at every (step, iteration), on random toggles and on the two
+ * smallest cases found (two empty steps, only with the pairing; an edge inserted then deleted,
+ * also without); it fails without the fix. Back to back with the jar before (pairing off), one
+ * after the other (the engine thread's CPU, load 4.4–6): B4's 10 single edges 5.94 → 4.02 s
+ * (median 219.8 → 60.8 ms wall; the fix without the pairing 5.01 s), first step 30.67 → 28.66 s;
+ * B3, two pairs: first step 3.98 → 3.62 s and 5.33 → 4.46 s, 30 single edges 2.71 → 2.47 s and
+ * 2.86 → 2.37 s (median 111.3 → 50.7 ms and 168.0 → 74.1 ms), the batch of 100 5.48 → 6.09 s and
+ * 5.75 → 5.80 s (within this load's noise); heap in use after the first step 1,541 → 928 MB and
+ * 878 → 942 MB.
  *
  * <p>Sums inside loops stay flat. A plus or minus of a flat table over 1,024 rows and one at most
  * an eighth of its size made the larger a persistent trie first ({@code ZSet.plus}: so that an

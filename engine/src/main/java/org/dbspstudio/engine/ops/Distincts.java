@@ -87,7 +87,7 @@ final class Distincts {
             follow(ci, d, ctx.tick());
             ZSet[] prev = previous.isEmpty() ? null : previous.get(Math.min(ctx.tick(), previous.size() - 1));
             ZSet out;
-            if (prev != null && prev[1] == ci.basis() && prev[2] == cd.basis()) {
+            if (prev != null && sameBasis(prev[1], ci.basis()) && sameBasis(prev[2], cd.basis())) {
                 ZSet bi = prev[1];
                 ZSet bd = prev[2];
                 ZSet di = (ZSet) ci.change();
@@ -304,6 +304,15 @@ final class Distincts {
             }
             return n;
         }
+    }
+
+    /**
+     * Whether an input's outer change is known against the value H saw at the same iteration a step
+     * earlier: that value itself, or, both empty, an equal one (an outer sum keeps one of several
+     * empty iterations at a step's end, so the next step's basis there can be another empty value).
+     */
+    private static boolean sameBasis(ZSet seen, StreamValue basis) {
+        return seen == basis || seen.isEmpty() && basis instanceof ZSet b && b.isEmpty();
     }
 
     /** Whether {@code v} is X_j alone read from a nested-time trace. */

@@ -135,17 +135,11 @@ final class Compiler {
                 }
             }
         }
-        if (nested && SHARE_OUTER_SUMS) {
+        if (nested) {
             shareOuterSums(order, feeder, nodes, skip);
         }
         return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
     }
-
-    /**
-     * Off: with the outer sums paired, B4's single-edge steps regressed badly (one step of about two
-     * minutes of CPU, against 19 s at most before; B3 was 2× faster), cause not found yet.
-     */
-    private static final boolean SHARE_OUTER_SUMS = false;
 
     /**
      * Pairs the outer sums of a nested circuit that can share one nested-time trace: the outer sum
