@@ -79,6 +79,71 @@ class NestedTraceIterationsProperties {
         }
     }
 
+    /**
+     * One Z-set added to two traces (at j and, as the outer sum of its inner delay adds it, at j + 1) and
+     * looked up in them ({@link NestedTrace#lookup}): packed and sorted once for all of these, so each
+     * must still see its own rows, weights and iteration. Checked against a map per trace and iteration,
+     * with rows of several kinds (NULLs, strings, doubles) and Z-sets looked up before, after and
+     * without being added.
+     */
+    @Property(tries = 300)
+    void oneZSetAddedToTwoTracesAndLookedUpMatchesAMap(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        NestedTrace[] traces = {NestedTrace.empty(), NestedTrace.empty()};
+        List<List<Map<Row, Long>>> maps = List.of(new ArrayList<>(), new ArrayList<>());
+        int ticks = 1 + rnd.nextInt(12);
+        for (int tick = 0; tick < ticks; tick++) {
+            Map<Row, Long> batch = new HashMap<>();
+            int n = 1 + rnd.nextInt(rnd.nextBoolean() ? 20 : 150);
+            for (int k = 0; k < n; k++) {
+                int key = rnd.nextInt(120);
+                PackedRowGen.merge(batch, rnd.nextInt(3) == 0 ? Row.of((long) (key % 40), "v" + (key % 7))
+                        : PackedRowGen.mostlyIntegers(key, 40), rnd.nextInt(4) == 0 ? -1 : 1);
+            }
+            if (batch.isEmpty()) {
+                continue;
+            }
+            ZSet.Builder b = ZSet.builder();
+            batch.forEach(b::add);
+            ZSet z = b.build();
+            int j = rnd.nextInt(5);
+            if (rnd.nextBoolean()) {
+                lookUp(traces[1], maps.get(1), z, batch, rnd); // before any addition of z
+            }
+            for (int t = 0; t < 2; t++) {
+                if (t == 1 || rnd.nextInt(5) != 0) {
+                    int at = j + t;
+                    NestedTrace next = traces[t].plus(z, at);
+                    assertThat(next).isNotNull();
+                    traces[t] = next;
+                    List<Map<Row, Long>> xs = maps.get(t);
+                    while (xs.size() <= at) {
+                        xs.add(new HashMap<>());
+                    }
+                    batch.forEach((r, w) -> PackedRowGen.merge(xs.get(at), r, w));
+                }
+            }
+            lookUp(traces[0], maps.get(0), z, batch, rnd);
+            lookUp(traces[1], maps.get(1), z, batch, rnd);
+        }
+    }
+
+    private static void lookUp(NestedTrace trace, List<Map<Row, Long>> xs, ZSet z, Map<Row, Long> batch, Random rnd) {
+        int from = rnd.nextInt(3);
+        int upTo = from + rnd.nextInt(5);
+        NestedTrace.Lookup l = trace.lookup(z, from, upTo);
+        assertThat(l.rows()).hasSize(batch.size());
+        for (int k = 0; k < l.rows().length; k++) {
+            Row r = l.rows()[k];
+            assertThat(l.ws()[k]).as("weight of %s in the Z-set", r).isEqualTo(batch.get(r));
+            long want = 0;
+            for (int i = from; i <= upTo && i < xs.size(); i++) {
+                want += xs.get(i).getOrDefault(r, 0L);
+            }
+            assertThat(l.weights()[k]).as("weight of %s from %d to %d", r, from, upTo).isEqualTo(want);
+        }
+    }
+
     private static boolean[] randomWanted(Random rnd, int n) {
         boolean[] w = new boolean[n];
         for (int k = 0; k < n; k++) {

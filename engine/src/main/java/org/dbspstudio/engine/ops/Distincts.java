@@ -336,15 +336,12 @@ final class Distincts {
     static ZSet h(ZSet i, ZSet d) {
         ZSet.Builder out = ZSet.builder();
         if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {
-            // i read from a nested-time trace: its weights at d's rows looked up together
-            Row[] rows = new Row[d.size()];
-            long[] ws = new long[d.size()];
-            int[] n = {0};
-            d.forEach((x, w) -> {
-                rows[n[0]] = x;
-                ws[n[0]++] = w;
-            });
-            long[] wi = i.weights(rows);
+            // i read from a nested-time trace: its weights at d's rows looked up together (d's rows packed
+            // and sorted once with its additions to traces, when it was added lately: NestedTrace.lookup)
+            NestedTrace.Lookup l = i.trace().lookup(d, i.traceFrom(), i.traceUpTo());
+            Row[] rows = l.rows();
+            long[] ws = l.ws();
+            long[] wi = l.weights();
             for (int k = 0; k < rows.length; k++) {
                 int v = h(wi[k], ws[k]);
                 if (v != 0) {

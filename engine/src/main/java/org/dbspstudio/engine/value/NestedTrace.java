@@ -121,14 +121,138 @@ public final class NestedTrace {
         if (change.isEmpty()) {
             return this;
         }
-        Row[] rows = new Row[change.size()];
-        long[] ws = new long[rows.length];
+        Sorted so = sorted(change, spine != null ? arity : -1);
+        if (so == null) {
+            return null;
+        }
+        return plus(so.rows, so.ws, j, null, count, so);
+    }
+
+    /**
+     * A Z-set's rows (in its order of iteration) with their weights, packed as a trace of their arity
+     * stores them (tag word, then the cells: {@code arity + 1} words each, dictionary ids interned)
+     * and sorted ({@code order[i]}: the position of the i-th smallest).
+     */
+    private record Sorted(ZSet of, int arity, Row[] rows, long[] ws, long[] buf, int[] order) {
+    }
+
+    /**
+     * The Z-sets lately packed and sorted by {@link #sorted}, per thread: inside a loop the same value
+     * is added to two traces (the closure's candidate facts of an iteration: to the outer sum of
+     * {@code all} at j, to the outer sum of {@code z⁻¹(I(all))} at j + 1) and, in the first step,
+     * looked up in one by {@code H} ({@link #lookup}), and is packed and sorted once for all of them.
+     */
+    private static final ThreadLocal<Sorted[]> RECENT = ThreadLocal.withInitial(() -> new Sorted[4]);
+    private static final ThreadLocal<int[]> RECENT_NEXT = ThreadLocal.withInitial(() -> new int[1]);
+
+    /** A Z-set packed lately, or null. */
+    private static Sorted recent(ZSet z, int arity) {
+        for (Sorted so : RECENT.get()) {
+            if (so != null && so.of == z && (arity < 0 || so.arity == arity)) {
+                return so;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * {@code z}'s rows packed and sorted for a trace of rows of {@code arity} (−1: the rows' own), from
+     * {@link #RECENT} when it was lately; null when they cannot be kept in such a trace.
+     */
+    private static Sorted sorted(ZSet z, int arity) {
+        Sorted so = recent(z, arity);
+        if (so != null) {
+            return so;
+        }
+        int n = z.size();
+        Row[] rows = new Row[n];
+        long[] ws = new long[n];
         int[] k = {0};
-        change.forEach((r, w) -> {
+        z.forEach((r, w) -> {
             rows[k[0]] = r;
             ws[k[0]++] = w;
         });
-        return plus(rows, ws, j, null, count);
+        int a = arity >= 0 ? arity : rows[0].size();
+        if (!keepable(a)) {
+            return null;
+        }
+        int s = a + 1;
+        long[] buf = new long[n * s];
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            if (rows[i].size() != a) {
+                return null;
+            }
+            Cells.encode(rows[i], buf, i * s, false);
+            order[i] = i;
+        }
+        Run.sort(order, buf, s);
+        so = new Sorted(z, a, rows, ws, buf, order);
+        Sorted[] r = RECENT.get();
+        int[] next = RECENT_NEXT.get();
+        r[next[0]] = so;
+        next[0] = (next[0] + 1) % r.length;
+        return so;
+    }
+
+    /** The rows of {@code so} at iteration j as a run of this trace's entries, in sorted order. */
+    private static Run sortedRun(Sorted so, int j) {
+        int a = so.arity;
+        int s = a + 1;
+        int n = so.rows.length;
+        boolean anyTag = false;
+        for (int i = 0; i < n && !anyTag; i++) {
+            anyTag = so.buf[i * s] != 0;
+        }
+        int skip = anyTag ? 0 : 1;
+        int stride = anyTag ? a + 2 : a + 1;
+        long[] words = new long[n * stride];
+        long[] weights = new long[n];
+        for (int i = 0; i < n; i++) {
+            int from = so.order[i] * s;
+            int to = i * stride;
+            System.arraycopy(so.buf, from + skip, words, to, s - skip);
+            words[to + stride - 1] = j;
+            weights[i] = so.ws[so.order[i]];
+        }
+        return new Run(a + 1, anyTag, words, weights, n);
+    }
+
+    /** The rows of a Z-set with their weights, in its order of iteration, and each one's weight read from a trace. */
+    public record Lookup(Row[] rows, long[] ws, long[] weights) {
+    }
+
+    /**
+     * The rows of {@code z} with their weights and their weights in Σ_{from ≤ i ≤ upTo} X_i here; the
+     * rows packed and sorted once with the additions of the same Z-set to traces ({@link #RECENT}).
+     */
+    public Lookup lookup(ZSet z, int from, int upTo) {
+        Sorted so = spine == null ? null : recent(z, arity);
+        if (so == null) {
+            Row[] rows = new Row[z.size()];
+            long[] ws = new long[rows.length];
+            int[] k = {0};
+            z.forEach((r, w) -> {
+                rows[k[0]] = r;
+                ws[k[0]++] = w;
+            });
+            return new Lookup(rows, ws, weights(rows, from, upTo));
+        }
+        int a = arity;
+        int s = a + 1;
+        int n = so.rows.length;
+        boolean anyTag = false;
+        for (int i = 0; i < n && !anyTag; i++) {
+            anyTag = so.buf[i * s] != 0;
+        }
+        int skip = anyTag ? 0 : 1;
+        int stride = anyTag ? s : a;
+        long[] words = new long[n * stride];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(so.buf, so.order[i] * s + skip, words, i * stride, stride);
+        }
+        Probes p = new Probes(so.rows, a, n == 0 ? null : new Run(a, anyTag, words, new long[n], n), so.order);
+        return new Lookup(so.rows, so.ws, weights(p, from, upTo));
     }
 
     /**
@@ -165,6 +289,11 @@ public final class NestedTrace {
     }
 
     private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count) {
+        return plus(rows, ws, j, seen, count, null);
+    }
+
+    /** {@link #plus(Row[], long[], int, Observed, int)} of rows packed and sorted already ({@code so}, when not null). */
+    private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count, Sorted so) {
         int n = rows.length;
         if (n == 0) {
             return this;
@@ -173,18 +302,25 @@ public final class NestedTrace {
         if (!keepable(a)) {
             return null;
         }
-        int s = a + 2;
-        long[] buf = new long[n * s];
-        for (int i = 0; i < n; i++) {
-            if (rows[i].size() != a) {
-                return null;
+        int[] order;
+        Run d;
+        if (so != null) {
+            order = so.order;
+            d = sortedRun(so, j);
+        } else {
+            int s = a + 2;
+            long[] buf = new long[n * s];
+            for (int i = 0; i < n; i++) {
+                if (rows[i].size() != a) {
+                    return null;
+                }
+                int at = i * s;
+                Cells.encode(rows[i], buf, at, false);
+                buf[at + 1 + a] = j;
             }
-            int at = i * s;
-            Cells.encode(rows[i], buf, at, false);
-            buf[at + 1 + a] = j;
+            order = new int[n];
+            d = sortedRun(a + 1, buf, ws, n, order);
         }
-        int[] order = new int[n];
-        Run d = sortedRun(a + 1, buf, ws, n, order);
         int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
         int c = counts[j];
         // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
