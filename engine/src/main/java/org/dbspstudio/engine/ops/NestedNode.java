@@ -85,11 +85,11 @@ public final class NestedNode extends OpNode {
     /**
      * Lets the outer sum {@code follower} of {@code z⁻¹(I(s))} read the nested-time trace of the outer
      * sum {@code leader} of {@code s} in the same nested circuit (one trace kept instead of two: see
-     * {@code Clocked.OuterIntegrate.share}); nothing when they are not outer sums.
+     * {@code OuterIntegrate.share}); nothing when they are not outer sums.
      */
     public static void shareOuterSums(OpNode leader, OpNode follower) {
-        if (leader instanceof Clocked.OuterIntegrate l && follower instanceof Clocked.OuterIntegrate f) {
-            Clocked.OuterIntegrate.share(l, f);
+        if (leader instanceof OuterIntegrate l && follower instanceof OuterIntegrate f) {
+            OuterIntegrate.share(l, f);
         }
     }
 

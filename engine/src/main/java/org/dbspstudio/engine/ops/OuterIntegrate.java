@@ -1,0 +1,551 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.engine.value.StreamValue;
+import org.dbspstudio.engine.value.ZSet;
+import org.dbspstudio.model.Operator;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * I over the outer clock, one running sum per inner iteration; its outer change is its input
+ * (the basis being iteration j's sum at the previous outer step).
+ *
+ * <p>When the input is an inner running sum — its change since the previous tick is known at
+ * every tick — the sums are not stored: this node keeps the nested-time state itself, a
+ * {@link NestedTrace} holding per iteration the input's inner change summed over the outer
+ * clock, {@code X_j = Σ_t Δ_inner in(t,j)} (packed sorted runs, compacted over outer steps as
+ * they merge), and emits {@code S(t,j) = Σ_{i ≤ j} X_i} as a value read by accumulation from
+ * the trace's version of that tick (lookups: a binary search per run). Its size is kept per
+ * iteration: at the first tick of an iteration that held nothing before it is the input's size,
+ * otherwise the previous step's size corrected at the input's rows ({@code S(t,j) = S(t−1,j) +
+ * in(t,j)}), one lookup per row — the work the old per-iteration path copies took, without
+ * their memory. Otherwise (the input's inner change unknown) each iteration's sum is
+ * {@code S(t−1,j) + in(t,j)}, path-copied.
+ */
+final class OuterIntegrate extends Clocked.PerIteration {
+    /** How the nested-time state is kept: X_j from the input's inner changes, X_j from the input itself, or not at all. */
+    private enum Mode { ACCUMULATE, EACH, NONE }
+
+    private StreamValue lastInput;
+    /** The nested-time state (null before the first tick, or when it cannot be used). */
+    private NestedTrace trace;
+    /** The latest version of {@link #trace} in this outer step, shared by the values read this step. */
+    private NestedTrace.Cell cell;
+    private Mode mode;
+    /** ACCUMULATE, from the second step on: per row changed this step, what is followed of it. */
+    private Map<Row, Followed> touched = new HashMap<>();
+    /**
+     * ACCUMULATE: at the later iterations where a row changed this step has entries from earlier
+     * steps, those entries (its weight in S(t, j), and so its share, changes there).
+     */
+    private Map<Integer, List<Due>> due = new HashMap<>();
+    private long sizeDelta;
+    /** ACCUMULATE, following: the rows of this tick's change not changed at an earlier tick of the step (else null). */
+    private Row[] firstFresh;
+    /**
+     * The outer sum of {@code s} when this one sums {@code z⁻¹(I(s))} over the outer clock (set by
+     * {@link #share}): then X_j here is the leader's X_{j−1}, and once {@link #shared} this node keeps
+     * no trace of its own but reads the leader's, one iteration earlier.
+     */
+    private OuterIntegrate leader;
+    /** The outer sum of {@code z⁻¹(I(s))} when this one sums {@code s} (see {@link #leader}). */
+    private OuterIntegrate follower;
+    /** Whether this follower reads its leader's trace (decided at its first tick 1). */
+    private boolean shared;
+    /** Whether a follower's sharing was decided (it is then kept until {@link #resetAll}). */
+    private boolean decided;
+    /**
+     * A leader's addition of its input at iteration {@code j}, for its shared follower's tick j + 1:
+     * the rows, their weights, and what the addition's sweep saw of their earlier entries.
+     */
+    private Handoff handoff;
+    /** The handoff before {@link #handoff} (the follower may run before or after its leader in a tick). */
+    private Handoff earlierHandoff;
+
+    /** What a leader's addition saw, for its follower (see {@link #handoff}). */
+    private record Handoff(ZSet change, int j, Row[] rows, long[] ws, Followed[] followed, boolean[] wanted,
+                           NestedTrace.Observed seen) {
+    }
+
+    OuterIntegrate(Operator op, StreamValue zero) {
+        super(op, zero);
+        resetTrace();
+    }
+
+    /**
+     * Lets {@code follower}, the outer sum of {@code z⁻¹(I(s))}, read the trace of {@code leader},
+     * the outer sum of {@code s} in the same nested circuit: {@code Δ_inner z⁻¹(I(s))(t, j) = s(t, j − 1)}, so
+     * the follower's X_j (its input's inner changes at j summed over the outer steps) is the
+     * leader's X_{j−1} (the input at j − 1 summed over the outer steps). Exactly so because s is zero
+     * at every step's last iteration (the loop stops only when the inner {@code z⁻¹} of I(s) has
+     * settled, which at a tick after the first means I(s) did not change there), so the leader's
+     * values beyond a step's iterations, its last one repeated, are the sums of zeros too: it never
+     * adds a repeated value to its trace, nor drops a trailing one that is not empty (checked: it
+     * fails rather than diverge). One trace, one addition per tick instead of two.
+     */
+    static void share(OuterIntegrate leader, OuterIntegrate follower) {
+        if (leader != follower && leader.follower == null && follower.leader == null) {
+            leader.follower = follower;
+            follower.leader = leader;
+        }
+    }
+
+    private void resetTrace() {
+        shared = false;
+        decided = false;
+        handoff = null;
+        earlierHandoff = null;
+        trace = zero instanceof ZSet ? NestedTrace.empty() : null;
+        cell = new NestedTrace.Cell(trace);
+        mode = zero instanceof ZSet ? null : Mode.NONE;
+        touched = new HashMap<>();
+        due = new HashMap<>();
+        sizeDelta = 0;
+    }
+
+    @Override
+    public void eval(Ctx ctx) {
+        StreamValue in = ctx.in(0);
+        int j = ctx.tick();
+        StreamValue basis = previousAt(j);
+        if (mode != Mode.ACCUMULATE && j >= 1 && j >= previous.size() && current.size() == j
+                && in == lastInput && basis == previousAt(j - 1) && !sharing()) {
+            // beyond the previous step's iterations, the same basis plus the same input: the same
+            // sum as at j − 1 (e.g. a constant tail), kept once, not copied per iteration
+            StreamValue same = current.get(j - 1);
+            keep(same, null);
+            ctx.outOuter(0, same, new OuterChange(basis, in, zero instanceof ZSet ? ZSet.EMPTY : null));
+            return;
+        }
+        ZSet[] fresh = {null};
+        firstFresh = null;
+        StreamValue out = mode == Mode.NONE ? null : traced(ctx, (ZSet) basis, (ZSet) in, j, fresh);
+        if (out == null) {
+            ctx.work(in.rows());
+            out = basis instanceof ZSet z ? z.plusPersistent((ZSet) in) : basis.plus(in);
+        }
+        keep(out, null);
+        lastInput = in;
+        ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh));
+    }
+
+    /** S(t,j) read from the trace after adding this tick's change; null when the trace cannot be used. */
+    private ZSet traced(Ctx ctx, ZSet basis, ZSet in, int j, ZSet[] fresh) {
+        StreamValue d = ctx.inDelta(0);
+        if (current.size() != j) { // ticks come in order 0, 1, 2, … within a step
+            disableTrace();
+            return null;
+        }
+        if (mode == null) {
+            // at tick 0 an inner running sum's change is the value itself (its previous tick's value is zero)
+            mode = d != null && j == 0 && d == in ? Mode.ACCUMULATE : Mode.EACH;
+        }
+        if (mode == Mode.ACCUMULATE && (d == null || (j == 0 && d != in))) {
+            disableTrace();
+            return null;
+        }
+        ZSet x = mode == Mode.ACCUMULATE ? (ZSet) d : in;
+        boolean beyond = mode == Mode.EACH && j >= previous.size() && !basis.isEmpty();
+        if (beyond) {
+            unshare(); // (never in a loop that converged: see share)
+            x = basis.plus(in); // X_j starts from the last iteration's value, which it repeats
+        }
+        if (leader != null && !decided && j >= 1) {
+            // the first tick 1: the leader keeps X_j of its input, and this node's own trace holds nothing yet
+            decided = true;
+            shared = mode == Mode.ACCUMULATE && leader.mode == Mode.EACH && leader.trace != null
+                    && trace == NestedTrace.empty() && previous.isEmpty();
+        }
+        if (shared) {
+            return fromLeader(ctx, basis, in, x, j, fresh);
+        }
+        if (mode == Mode.ACCUMULATE && j == 0) {
+            touched.clear();
+            due.clear();
+            sizeDelta = 0;
+        }
+        boolean follow = mode == Mode.ACCUMULATE && !previous.isEmpty();
+        Row[] rows = null;
+        long[] ws = null;
+        Followed[] followed = null;
+        NestedTrace.Observed seen = null;
+        NestedTrace next;
+        if (follow) {
+            // the change's rows, and for those changed for the first time this step their entries
+            // at later iterations: read by the same sweep that adds the change to the trace
+            rows = new Row[x.size()];
+            ws = new long[rows.length];
+            followed = new Followed[rows.length];
+            boolean[] first = new boolean[rows.length];
+            int[] n = {0};
+            Row[] rs = rows;
+            long[] wz = ws;
+            x.forEach((r, w) -> {
+                rs[n[0]] = r;
+                wz[n[0]++] = w;
+            });
+            for (int k = 0; k < rows.length; k++) {
+                followed[k] = touched.get(rows[k]);
+                first[k] = followed[k] == null;
+            }
+            seen = new NestedTrace.Observed(first);
+            next = trace.plus(rows, ws, j, seen);
+            int m = 0;
+            for (boolean f : first) {
+                m += f ? 1 : 0;
+            }
+            Row[] firsts = new Row[m];
+            m = 0;
+            for (int k = 0; k < first.length; k++) {
+                if (first[k]) {
+                    firsts[m++] = rows[k];
+                }
+            }
+            firstFresh = firsts;
+        } else if (sharing() && follower.following()) {
+            // the follower adds the same rows at j + 1 from this addition's sweep (see share)
+            // (and the rows it follows already, looked up once here: they stay followed through the step)
+            Row[] rs = new Row[x.size()];
+            long[] wz = new long[rs.length];
+            Followed[] fs = new Followed[rs.length];
+            boolean[] wanted = new boolean[rs.length];
+            int[] n = {0};
+            x.forEach((r, w) -> {
+                rs[n[0]] = r;
+                wz[n[0]++] = w;
+            });
+            for (int k = 0; k < rs.length; k++) {
+                fs[k] = follower.touched.get(rs[k]);
+                wanted[k] = fs[k] == null;
+            }
+            NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
+            next = trace.plus(rs, wz, j, obs);
+            earlierHandoff = handoff;
+            handoff = new Handoff(x, j, rs, wz, fs, wanted, obs);
+        } else {
+            next = trace.plus(x, j);
+        }
+        if (next == null) {
+            disableTrace();
+            return null;
+        }
+        trace = next;
+        if (j == 0) {
+            cell = new NestedTrace.Cell(trace);
+        } else {
+            cell.set(trace);
+        }
+        ctx.work(x.size());
+        fresh[0] = x;
+        if (mode == Mode.EACH) {
+            return cell.at(j, trace.sizeAt(j)); // X_j alone: the rows of non-zero weight the trace counts there
+        }
+        int size = follow ? (int) (basis.size() + followChanges(ctx, rows, ws, followed, seen, j)) : in.size();
+        if (j >= 1 && trace.zeroAt(j) && current.get(j - 1) instanceof ZSet before && before.accumulated()
+                && before.trace() == trace && before.traceFrom() == 0 && before.traceUpTo() <= j - 1) {
+            // X_j is zero: S(t,j) is S(t,j−1) (itself S(t,j−1) read up to j − 1 or, kept once, up to an
+            // earlier iteration after which X was zero), read from this version too — the same value, kept once
+            // (consumers that compare iterations, such as an outer z⁻¹ dropping trailing repeats, see it at once)
+            return before;
+        }
+        return cell.upTo(j, size);
+    }
+
+    /** Whether this leader's follower reads its trace. */
+    private boolean sharing() {
+        return follower != null && follower.shared;
+    }
+
+    /** Whether this node follows the rows changed in the step (ACCUMULATE, from the second step on). */
+    private boolean following() {
+        return mode == Mode.ACCUMULATE && !previous.isEmpty();
+    }
+
+    /**
+     * A follower's S(t, j) read from its leader's trace ({@code Σ_{i ≤ j − 1}} of the leader's X_i),
+     * its size followed as {@link #traced} follows it, from the leader's sweep that added the same
+     * rows at j − 1 (see {@link #share}).
+     */
+    private ZSet fromLeader(Ctx ctx, ZSet basis, ZSet in, ZSet x, int j, ZSet[] fresh) {
+        if (j == 0) {
+            touched.clear();
+            due.clear();
+            sizeDelta = 0;
+            if (!x.isEmpty()) {
+                disableTrace(); // (never: an inner z⁻¹ is zero at tick 0)
+                return null;
+            }
+            fresh[0] = x;
+            firstFresh = following() ? new Row[0] : null;
+            if (following()) {
+                followChanges(ctx, new Row[0], new long[0], new Followed[0], null, 0);
+            }
+            return (ZSet) zero;
+        }
+        fresh[0] = x;
+        NestedTrace.Cell from = leader.cell;
+        ctx.work(x.size());
+        int size;
+        if (following()) {
+            Handoff h = leader.handoff;
+            if (x.isEmpty() && (h == null || h.j() != j - 1)) {
+                h = new Handoff(x, j - 1, new Row[0], new long[0], new Followed[0], new boolean[0],
+                        new NestedTrace.Observed(new boolean[0]));
+            }
+            if (h == null || h.j() != j - 1 || h.change() != x) {
+                h = leader.earlierHandoff;
+            }
+            if (h == null || h.j() != j - 1 || h.change() != x) {
+                disableTrace(); // (never: this node's change at j is the leader's input at j − 1)
+                return null;
+            }
+            Row[] rows = h.rows();
+            Followed[] followed = new Followed[rows.length];
+            NestedTrace.Observed seen = new NestedTrace.Observed(h.wanted());
+            int m = 0;
+            for (int k = 0; k < rows.length; k++) {
+                // a row followed at the leader's addition still is; one not followed then may be now
+                // (when this node ran after its leader at that tick)
+                followed[k] = h.followed()[k] != null ? h.followed()[k] : touched.get(rows[k]);
+                seen.upTo[k] = h.seen().upTo[k];
+                if (followed[k] == null && !h.wanted()[k]) {
+                    disableTrace(); // (never: the rows this node follows only grow within a step)
+                    return null;
+                }
+                if (followed[k] == null) {
+                    m++;
+                    int[] its = h.seen().laterIterations[k];
+                    if (its != null) {
+                        int[] shifted = new int[its.length];
+                        for (int q = 0; q < its.length; q++) {
+                            shifted[q] = its[q] + 1; // the leader's iteration i is this node's i + 1
+                        }
+                        seen.laterIterations[k] = shifted;
+                        seen.laterWeights[k] = h.seen().laterWeights[k];
+                    }
+                }
+            }
+            Row[] firsts = new Row[m];
+            m = 0;
+            for (int k = 0; k < rows.length; k++) {
+                if (followed[k] == null) {
+                    firsts[m++] = rows[k];
+                }
+            }
+            firstFresh = firsts;
+            size = (int) (basis.size() + followChanges(ctx, rows, h.ws(), followed, seen, j));
+        } else {
+            size = in.size();
+        }
+        NestedTrace lt = from.get();
+        if (j >= 2 && lt.zeroAt(j - 1) && current.get(j - 1) instanceof ZSet before && before.accumulated()
+                && before.trace() == lt && before.traceFrom() == 0 && before.traceUpTo() <= j - 2) {
+            return before; // X_j is zero: S(t, j) is S(t, j − 1), kept once (see traced)
+        }
+        return from.upTo(j - 1, size);
+    }
+
+    /**
+     * ACCUMULATE: the change of the number of rows since the previous step at iteration j, kept
+     * per row changed in this step; a row's share is recomputed only at the ticks where it
+     * changes and at the later iterations where it has entries from earlier steps (where its
+     * sum can cross zero), not at every iteration. Its weight in S(t, j) comes from the sweep
+     * that added the change (at a tick where it changes) or from the entry it has at j (read
+     * by the sweep of the tick where it first changed): no lookups of their own.
+     */
+    private long followChanges(Ctx ctx, Row[] rows, long[] ws, Followed[] followed, NestedTrace.Observed seen, int j) {
+        for (int k = 0; k < rows.length; k++) {
+            Followed f = followed[k];
+            if (f == null) {
+                f = new Followed();
+                touched.put(rows[k], f);
+                int[] its = seen.laterIterations[k];
+                if (its != null) {
+                    long[] lw = seen.laterWeights[k];
+                    for (int q = 0; q < its.length; q++) {
+                        due.computeIfAbsent(its[q], i -> new ArrayList<>()).add(new Due(f, lw[q]));
+                    }
+                }
+            }
+            f.change = Math.addExact(f.change, ws[k]);
+            f.weight = Math.addExact(seen.upTo[k], ws[k]);
+            f.last = j;
+            share(f);
+        }
+        List<Due> later = due.remove(j);
+        if (later != null) {
+            for (Due e : later) {
+                Followed f = e.row();
+                if (f.last != j) { // else this tick's change at the row already read its weight
+                    f.weight = Math.addExact(f.weight, e.weight());
+                    f.last = j;
+                    share(f);
+                }
+            }
+            ctx.work(later.size());
+        }
+        return sizeDelta;
+    }
+
+    /** A row's share of the size's change, from its weight in S(t, j) and its change this step. */
+    private void share(Followed f) {
+        long before = f.weight - f.change;
+        long c = (f.weight != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+        sizeDelta += c - f.share;
+        f.share = c;
+    }
+
+    /** The number of rows of basis + change, where that sum is read from the trace at iterations from..upTo. */
+    private int sizeAt(Ctx ctx, ZSet basis, ZSet change, int from, int upTo) {
+        if (basis.isEmpty()) {
+            return change.size();
+        }
+        int[] n = {basis.size()};
+        if (ctx != null) {
+            ctx.work(change.size());
+        }
+        change.forEach((r, w) -> {
+            long now = trace.weight(r, from, upTo);
+            long before = now - w;
+            n[0] += (now != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+        });
+        return n[0];
+    }
+
+    /** A leader about to keep in its trace what its follower's X would not hold: the follower sums values instead. */
+    private void unshare() {
+        if (sharing()) {
+            follower.disableTrace();
+        }
+    }
+
+    private void disableTrace() {
+        unshare();
+        shared = false;
+        firstFresh = null;
+        trace = null;
+        mode = Mode.NONE;
+    }
+
+    @Override
+    public void endOuterStep(int iterations) {
+        // iterations beyond this step's run repeat its last input (the loop was at a fixpoint);
+        // the loop runs at least as many iterations as the previous step kept, so this is rare
+        for (int j = current.size(); j < previous.size(); j++) {
+            ZSet basis = (ZSet) previous.get(j);
+            StreamValue out;
+            if (shared) {
+                out = ((ZSet) basis).plus((ZSet) lastInput); // (never: the loop runs at least as long as the previous step)
+            } else if (mode == Mode.ACCUMULATE) {
+                // no change at these iterations: the trace already holds S(t, j)
+                out = cell.upTo(j, sizeAt(null, basis, (ZSet) lastInput, 0, j));
+            } else if (mode == Mode.EACH) {
+                if (!((ZSet) lastInput).isEmpty()) {
+                    unshare();
+                }
+                trace = trace.plus((ZSet) lastInput, j);
+                if (trace != null) {
+                    cell.set(trace);
+                }
+                out = trace == null ? null : cell.at(j, trace.sizeAt(j));
+                if (out == null) {
+                    disableTrace();
+                    out = basis.plus(lastInput);
+                }
+            } else {
+                out = basis.plus(lastInput);
+            }
+            keep(out, null);
+        }
+        super.endOuterStep(iterations);
+        if (mode == Mode.EACH) {
+            // a value kept once for several iterations (see eval) and not dropped as a trailing
+            // repeat: its rows go to the trace at each such iteration, as the next step adds there
+            for (int j = 0; j < previous.size() && trace != null; j++) {
+                ZSet v = (ZSet) previous.get(j);
+                if (v.accumulated() && v.traceFrom() != j) {
+                    trace = trace.plus(v, j);
+                    if (trace != null) {
+                        previous.set(j, new NestedTrace.Cell(trace).at(j, v.size()));
+                    }
+                }
+            }
+            if (trace == null) {
+                mode = Mode.NONE;
+            }
+        }
+        touched = new HashMap<>();
+        due = new HashMap<>();
+        sizeDelta = 0;
+        handoff = null;
+        earlierHandoff = null;
+    }
+
+    /**
+     * With the trace, S(t,j) repeats S(t,j−1) exactly when X_j is zero (accumulated); each
+     * iteration on its own, when X_j equals X_{j−1} (compared only when their sizes agree and are
+     * not zero). A dropped iteration's entries then leave the trace (the next step re-adds the
+     * repeated value at iterations beyond those kept); the values of this step keep reading
+     * this step's version.
+     */
+    @Override
+    boolean repeatsPrevious(int j) {
+        if (shared) {
+            return leader.cell.get().zeroAt(j - 1); // X_j is the leader's X_{j−1} (j ≥ 1)
+        }
+        if (mode == Mode.ACCUMULATE) {
+            return trace.zeroAt(j);
+        }
+        if (mode == Mode.EACH) {
+            if (current.get(j) == current.get(j - 1) || trace.zeroAt(j) && trace.zeroAt(j - 1)) {
+                return true; // the same value kept twice (nothing added at j), or both zero
+            }
+            ZSet a = (ZSet) current.get(j);
+            ZSet b = (ZSet) current.get(j - 1);
+            // X_j and X_{j−1} read from this trace: their fingerprints tell most differences apart
+            boolean differ = a.accumulated() && b.accumulated() && a.trace() == trace && b.trace() == trace
+                    && a.traceFrom() == j && a.traceUpTo() == j && b.traceFrom() == j - 1 && b.traceUpTo() == j - 1
+                    && !trace.mayEqual(j, j - 1);
+            if (differ || a.size() != b.size() || a.isEmpty() || !a.equals(b) || sharing()) {
+                return false; // (a trace a follower reads keeps its entries: the value is kept instead)
+            }
+            NestedTrace next = trace.plus(a.negate(), j);
+            if (next == null) {
+                return false;
+            }
+            trace = next;
+            return true;
+        }
+        return super.repeatsPrevious(j);
+    }
+
+    /**
+     * A row changed in this outer step: its change so far this step, its weight in S(t, j) at the
+     * latest tick it was followed to ({@code last}) and its share (+1, 0, −1) of the size's change there.
+     */
+    private static final class Followed {
+        long change;
+        long weight;
+        long share;
+        int last = -1;
+    }
+
+    /** An entry a followed row has at a later iteration from earlier steps. */
+    private record Due(Followed row, long weight) {
+    }
+
+    @Override
+    public void resetAll() {
+        super.resetAll();
+        resetTrace();
+    }
+
+    @Override
+    public long stateSize() {
+        return shared ? 0 : trace != null ? trace.stored() : super.stateSize();
+    }
+}
