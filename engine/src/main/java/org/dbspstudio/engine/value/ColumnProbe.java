@@ -24,11 +24,20 @@ public final class ColumnProbe {
     private final KeyBatch[] batches;
     /** Per batch: the columns asked, or null when the batch is read row by row. */
     private final Object[][][] cols;
+    /** Whether some batch looks keys up by their hash (else every batch has a direct array). */
+    private final boolean hashed;
 
     private ColumnProbe(IndexedZSet index, KeyBatch[] batches, Object[][][] cols) {
         this.index = index;
         this.batches = batches;
         this.cols = cols;
+        boolean h = false;
+        if (batches != null) {
+            for (KeyBatch b : batches) {
+                h |= b.direct == null;
+            }
+        }
+        this.hashed = h;
     }
 
     /** Probing {@code index} with keys of {@code keyArity} integers, reading {@code columns} of the matched rows. */
@@ -62,7 +71,7 @@ public final class ColumnProbe {
         if (batches == null) {
             return index.forEachUnderIntegers(p, sink::row);
         }
-        int h = KeyBatch.hash(p, 0, p.length);
+        int h = hashed ? KeyBatch.hash(p, 0, p.length) : 0; // not read by a batch's direct array
         long n = 0;
         for (int i = 0; i < batches.length; i++) {
             KeyBatch b = batches[i];

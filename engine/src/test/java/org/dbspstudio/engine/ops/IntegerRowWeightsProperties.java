@@ -15,7 +15,10 @@ import net.jqwik.api.constraints.IntRange;
 /**
  * An aggregate group's table of integer rows → weight against a plain map: random rows of 0–3
  * integers (small domains, so rows repeat and weights cancel; values at the limits), tables that
- * grow while holding rows of weight 0, and a weight that overflows.
+ * grow while holding rows of weight 0, and a weight that overflows; and rows of one integer, held
+ * in a window of close values beside the hash table, over domains of every width placed anywhere in
+ * {@code long} (its ends included), with values far apart mixed in, so that the window starts, widens
+ * both ways, takes in rows of the hash table and leaves values to it.
  */
 class IntegerRowWeightsProperties {
 
@@ -50,6 +53,51 @@ class IntegerRowWeightsProperties {
         for (Map.Entry<List<Long>, Long> e : model.entrySet()) {
             long[] key = e.getKey().stream().mapToLong(Long::longValue).toArray();
             assertThat(table.add(key, 0)).isEqualTo(e.getValue());
+        }
+    }
+
+    @Property(tries = 500)
+    void oneIntegerMatchesAMap(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3000) int adds) {
+        Random r = new Random(seed);
+        IntegerRowWeights table = new IntegerRowWeights(1);
+        Map<Long, Long> model = new HashMap<>();
+        int domain = 1 + r.nextInt(r.nextBoolean() ? 50 : 5000);
+        long base = switch (r.nextInt(5)) {
+            case 0 -> Long.MIN_VALUE;
+            case 1 -> Long.MAX_VALUE - domain + 1;
+            case 2 -> -domain / 2;
+            case 3 -> 0;
+            default -> r.nextLong();
+        };
+        boolean drift = r.nextBoolean(); // values first from one end of the domain, then the other
+        List<Long> seen = new ArrayList<>();
+        for (int i = 0; i < adds; i++) {
+            long v;
+            int pick = r.nextInt(20);
+            if (pick == 0) {
+                v = r.nextLong(); // far away
+            } else if (pick < 4 && !seen.isEmpty()) {
+                v = seen.get(r.nextInt(seen.size()));
+            } else {
+                int off = drift ? (int) Math.min(domain - 1L, (long) domain * i / adds + r.nextInt(8)) : r.nextInt(domain);
+                v = base + off;
+            }
+            seen.add(v);
+            long before = model.getOrDefault(v, 0L);
+            long w = r.nextInt(4) == 0 ? -before : r.nextInt(5) - 2;
+            assertThat(table.add(new long[] {v}, w)).as("weight of %d before adding %d", v, w).isEqualTo(before);
+            if (before + w == 0) {
+                model.remove(v);
+            } else {
+                model.put(v, before + w);
+            }
+            assertThat(table.size()).isEqualTo(model.size());
+        }
+        for (long v : seen) {
+            assertThat(table.add(new long[] {v}, 0)).isEqualTo(model.getOrDefault(v, 0L));
+        }
+        for (long v : new long[] {Long.MIN_VALUE, Long.MAX_VALUE, base - 1, base + domain}) {
+            assertThat(table.add(new long[] {v}, 0)).isEqualTo(model.getOrDefault(v, 0L));
         }
     }
 
