@@ -342,6 +342,64 @@ public final class IndexedZSet implements StreamValue {
      * This plus a batch of the same arity: counts the keys and rows that appear or cancel (a lookup
      * per key of the batch), then appends it and merges the newest batches geometrically.
      */
+    /**
+     * The key's Z-sets in this arrangement's batches, unsummed, into {@code out} (in batch order);
+     * returns how many batches hold the key.
+     */
+    private int parts(long[] p, int h, Row key, ZSet[] out) {
+        int n = 0;
+        for (KeyBatch b : batches) {
+            int k = b.find(p, h, key);
+            if (k >= 0) {
+                out[n++] = b.set(k);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * For key entry k of change {@code d}, whose key this arrangement holds in {@code np} batches
+     * ({@code parts}): how many rows its change adds (rows that appear minus rows that cancel), and
+     * how the number of keys changes (+1: the key's rows had all cancelled across the batches and the
+     * change brings some; −1: the change cancels all of them; else 0). Each row's earlier weight is the
+     * sum of its weights in the parts, so no summed Z-set is built; the parts' rows are read only until
+     * one shows the key non-empty before and after the change.
+     */
+    private static long[] countAcross(KeyBatch d, int k, ZSet[] parts, int np) {
+        int[] delta = {0};
+        boolean[] fresh = {false};
+        d.forEach(k, (r, w) -> {
+            long ow = 0;
+            for (int q = 0; q < np; q++) {
+                ow = Math.addExact(ow, parts[q].weight(r));
+            }
+            if (ow == 0) {
+                delta[0]++;
+                fresh[0] = true;
+            } else if (Math.addExact(ow, w) == 0) {
+                delta[0]--;
+            }
+        });
+        // before: some row of the parts sums to non-zero; after: some row sums to non-zero with the change
+        // (or the change brings a row that had none)
+        boolean[] before = {false};
+        boolean[] after = {fresh[0]};
+        ZSet change = d.set(k);
+        for (int q = 0; q < np && !(before[0] && after[0]); q++) {
+            parts[q].forEach((r, w) -> {
+                if (!(before[0] && after[0])) {
+                    long sum = 0;
+                    for (int x = 0; x < np; x++) {
+                        sum = Math.addExact(sum, parts[x].weight(r));
+                    }
+                    before[0] |= sum != 0;
+                    after[0] |= Math.addExact(sum, change.weight(r)) != 0;
+                }
+            });
+        }
+        return new long[] {delta[0], (after[0] ? 1 : 0) - (before[0] ? 1 : 0)};
+    }
+
     private IndexedZSet withBatch(KeyBatch d) {
         if (d == null) {
             return this;
@@ -353,14 +411,23 @@ public final class IndexedZSet implements StreamValue {
         long rs = rows;
         int stride = d.arity + 1;
         long[] p = new long[stride];
+        ZSet[] parts = new ZSet[batches.length];
         for (int k = 0; k < d.n; k++) {
             System.arraycopy(d.words, k * stride, p, 0, stride);
-            ZSet old = get(p, d.hashes[k], d.keyRow(k));
-            if (old.isEmpty()) {
+            int np = parts(p, d.hashes[k], d.keyRow(k), parts);
+            if (np == 0) {
                 keys++;
                 rs += d.size(k);
                 continue;
             }
+            if (np > 1) {
+                // the key in several batches: its rows' earlier weights summed from them, not one Z-set built
+                long[] counted = countAcross(d, k, parts, np);
+                rs += counted[0];
+                keys += (int) counted[1];
+                continue;
+            }
+            ZSet old = parts[0];
             int[] delta = {0};
             d.forEach(k, (r, w) -> {
                 long ow = old.weight(r);
