@@ -20,6 +20,9 @@ final class CellRuns {
     private CellRuns() {
     }
 
+    /** Slots of the cache of dictionary ids kept while packing (a power of two). */
+    private static final int SEEN = 4096;
+
     /**
      * The rows of {@code bs} (batches of one arity, of at most {@link Cells#MAX_ARITY} columns) with
      * their weights times {@code sign} (±1), equal rows summed, zero sums dropped, as one sorted run
@@ -40,6 +43,10 @@ final class CellRuns {
         int s = arity + 1;
         long[] words = new long[n * s];
         long[] weights = new long[n];
+        // the dictionary ids of the objects met, by hash, in front of the process-wide dictionary (a
+        // large table: a cache miss per lookup); per slot the last object looked up, compared by equals
+        Object[] seen = null;
+        int[] seenIds = null;
         int at = 0;
         for (CellBatch b : bs) {
             for (int c = 0; c < arity; c++) {
@@ -70,7 +77,21 @@ final class CellRuns {
                             cell = x ? 1 : 0;
                         } else {
                             tag = Cells.OBJECT;
-                            cell = Cells.intern(v);
+                            if (seen == null) {
+                                seen = new Object[SEEN];
+                                seenIds = new int[SEEN];
+                            }
+                            int h = v.hashCode();
+                            int slot = (h ^ (h >>> 16)) & (SEEN - 1);
+                            Object met = seen[slot];
+                            if (met != null && met.equals(v)) {
+                                cell = seenIds[slot];
+                            } else {
+                                int id = Cells.intern(v);
+                                seen[slot] = v;
+                                seenIds[slot] = id;
+                                cell = id;
+                            }
                         }
                         words[o] = cell;
                         words[o - 1 - c] |= (long) tag << shift; // the row's tag word
