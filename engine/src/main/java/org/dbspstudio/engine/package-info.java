@@ -686,6 +686,17 @@
  * arrangements 22% → 13% of the samples; in the batch of 100, 6.9% → 6.1%. What is left there is
  * merging key batches ({@code KeyBatch.merge} adds the Z-sets of a key held by both).
  *
+ * <p>{@code H}'s two earlier weights from one sweep. With the outer sums paired, {@code H}'s
+ * integrated input at the previous step is read from the same version of the same trace as its delta
+ * input there ({@code Σ_{i ≤ j−1} X_i} and {@code X_j} of the outer sum of {@code all}), so {@code H}
+ * reads both weights of its candidate rows in one sweep of that version
+ * ({@code NestedTrace.weights(Probes, from, upTo, at)}) instead of one sweep for the first and, for the
+ * second, the last addition's record plus a sweep of the rows it lacks. B3 ({@code 2000,3000,30,1,100},
+ * one process stepping the scenario, the engine thread's CPU, two alternating pairs at load 2.2–2.5):
+ * the batch of 100 5.33 and 5.53 s → 4.51 and 5.07 s, 30 single edges 1.68 and 2.41 s → 1.76 and 1.77 s,
+ * first step unchanged (3.53/3.59 → 3.56/3.73 s). {@code NestedTraceIterationsProperties} checks both
+ * weights against the map after every addition.
+ *
  * <p>Not done: the closure's {@code zo_I_2}, the outer sum of {@code z⁻¹} of {@code H}'s outer
  * {@code D}, is {@code H}'s output one iteration later and still keeps per-iteration sums of row
  * objects (its input's change over the inner clock is unknown, and an empty first tick made it

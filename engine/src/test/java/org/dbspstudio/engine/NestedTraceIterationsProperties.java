@@ -24,7 +24,10 @@ import org.dbspstudio.model.types.Row;
  * of order), and checked after every addition, for several {@code from} around the addition's
  * iteration, against a plain map of (row, iteration) → weight: the rows of the last two additions,
  * of neither, and rows never stored. It fails when a row the last addition changed is answered from
- * the addition before (its entry at j is then the one before the last addition).
+ * the addition before (its entry at j is then the one before the last addition). The same checks
+ * read each row's weight up to {@code from − 1} and at {@code from} in one sweep
+ * ({@link NestedTrace#weights(NestedTrace.Probes, int, int, int)}, what {@code H} reads of its two
+ * inputs when they share a trace).
  */
 class NestedTraceIterationsProperties {
 
@@ -164,6 +167,17 @@ class NestedTraceIterationsProperties {
             probes.add(Row.of(-1L, null, "absent"));
             Collections.shuffle(probes, rnd);
             Row[] rs = probes.toArray(new Row[0]);
+            // the weights up to from − 1 and at from, read by one sweep (as H reads its two inputs from one trace)
+            long[][] two = trace.weights(trace.probes(rs), 0, from - 1, from);
+            for (int k = 0; k < rs.length; k++) {
+                long upTo = 0;
+                for (int i = 0; i < from && i < xs.size(); i++) {
+                    upTo += xs.get(i).getOrDefault(rs[k], 0L);
+                }
+                assertThat(two[0][k]).as("weight of %s up to %d", rs[k], from - 1).isEqualTo(upTo);
+                assertThat(two[1][k]).as("weight of %s at %d", rs[k], from)
+                        .isEqualTo(from < xs.size() ? xs.get(from).getOrDefault(rs[k], 0L) : 0L);
+            }
             int[][] its = trace.iterations(rs, from);
             for (int k = 0; k < rs.length; k++) {
                 List<Integer> want = new ArrayList<>();

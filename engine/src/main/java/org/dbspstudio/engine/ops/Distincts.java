@@ -106,8 +106,16 @@ final class Distincts {
                         // the rows packed and sorted once for both traces; bd at the rows of d's change is
                         // what d's trace read when it added that change at j (NestedTrace.weightsAt)
                         NestedTrace.Probes p = d.trace().probes(xs);
-                        wbis = bi.trace().weights(p, bi.traceFrom(), bi.traceUpTo());
-                        wbds = d.trace().weightsAt(p, ctx.tick(), bd.trace());
+                        if (bi.trace() == bd.trace()) {
+                            // one version holds both (the outer sums paired: bi is read from the trace of
+                            // the delta input's outer sum up to j − 1): one sweep reads both
+                            long[][] w = bi.trace().weights(p, bi.traceFrom(), bi.traceUpTo(), ctx.tick());
+                            wbis = w[0];
+                            wbds = w[1];
+                        } else {
+                            wbis = bi.trace().weights(p, bi.traceFrom(), bi.traceUpTo());
+                            wbds = d.trace().weightsAt(p, ctx.tick(), bd.trace());
+                        }
                     } else {
                         wbis = bi.weights(xs);
                         wbds = bd.weights(xs);

@@ -583,6 +583,31 @@ public final class NestedTrace {
     }
 
     /**
+     * {@link #weights(Probes, int, int)} over {@code from..upTo} and at iteration {@code at}, both read
+     * by one sweep of the runs: {@code out[0][k]} and {@code out[1][k]} for {@code rows[k]}.
+     */
+    public long[][] weights(Probes rows, int from, int upTo, int at) {
+        if (spine != null && rows.arity != arity) {
+            return new long[][] {weights(rows.rows, from, upTo), weights(rows.rows, at, at)};
+        }
+        long[] sum = new long[rows.count];
+        long[] one = new long[rows.count];
+        if (spine == null || rows.run == null) {
+            return new long[][] {sum, one};
+        }
+        sweepRuns(rows.run, rows.pos, (k, run, e) -> {
+            long it = run.words[run.cells(e) + arity];
+            if (it >= from && it <= upTo) {
+                sum[k] = Math.addExact(sum[k], run.weights[e]);
+            }
+            if (it == at) {
+                one[k] = Math.addExact(one[k], run.weights[e]);
+            }
+        });
+        return new long[][] {sum, one};
+    }
+
+    /**
      * The weights of many rows in X_j of {@code older}, {@code out[k]} for {@code rows[k]}, where
      * this version may know them: when the addition that made it was at j and added to a version
      * with the same X_j as {@code older}, and nothing was added at j since, the rows of that addition
