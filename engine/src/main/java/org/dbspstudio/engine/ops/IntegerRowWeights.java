@@ -154,50 +154,29 @@ final class IntegerRowWeights {
 
     /** Moves the hash table's rows of non-zero weight that the window covers into it (rebuilding the table). */
     private void moveIntoWindow() {
-        long[] old = entries;
-        long[] oldSlots = slots;
-        int e1 = stride + 1;
-        int cap = old.length / e1;
-        allocate(cap);
-        int mask = slots.length - 1;
-        int k = 0;
-        for (long e : oldSlots) {
-            if (e == 0) {
-                continue;
-            }
-            int j = (int) e - 1;
-            long weight = old[j * e1 + 1];
-            if (weight == 0) {
-                continue;
-            }
-            long v = old[j * e1];
-            if (v >= lo && Long.compareUnsigned(v - lo, dense.length) < 0) {
-                dense[(int) (v - lo)] = weight; // counted in size already
-                continue;
-            }
-            System.arraycopy(old, j * e1, entries, k * e1, e1);
-            int h = (int) (e >>> 32);
-            int s = h & mask;
-            while (slots[s] != 0) {
-                s = (s + 1) & mask;
-            }
-            slots[s] = (long) h << 32 | (k + 1);
-            k++;
-        }
-        used = k;
+        rebuild(entries.length / (stride + 1), true);
     }
 
     /** Makes room for more entries, dropping those of weight 0. */
     private void grow() {
+        int e1 = stride + 1;
+        int cap = entries.length / e1;
+        int live = 0; // rows of non-zero weight here (others may be in the window)
+        for (int j = 0; j < used; j++) {
+            live += entries[j * e1 + stride] != 0 ? 1 : 0;
+        }
+        rebuild(live * 2 >= cap ? cap * 2 : cap, false);
+    }
+
+    /**
+     * Rebuilds the hash table at {@code cap} entries with the rows of non-zero weight, leaving out
+     * (when {@code intoWindow}) those the window covers, whose weights go into it instead.
+     */
+    private void rebuild(int cap, boolean intoWindow) {
         long[] old = entries;
         long[] oldSlots = slots;
         int e1 = stride + 1;
-        int cap = old.length / e1;
-        int live = 0; // rows of non-zero weight here (others may be in the window)
-        for (int j = 0; j < used; j++) {
-            live += old[j * e1 + stride] != 0 ? 1 : 0;
-        }
-        allocate(live * 2 >= cap ? cap * 2 : cap);
+        allocate(cap);
         int mask = slots.length - 1;
         int k = 0;
         // the entries' hashes are in the old slots
@@ -206,7 +185,13 @@ final class IntegerRowWeights {
                 continue;
             }
             int j = (int) e - 1;
-            if (old[j * e1 + stride] == 0) {
+            long weight = old[j * e1 + stride];
+            if (weight == 0) {
+                continue;
+            }
+            long v = old[j * e1];
+            if (intoWindow && v >= lo && Long.compareUnsigned(v - lo, dense.length) < 0) {
+                dense[(int) (v - lo)] = weight; // counted in size already
                 continue;
             }
             System.arraycopy(old, j * e1, entries, k * e1, e1);

@@ -134,6 +134,15 @@ public final class NestedTrace {
      * and sorted ({@code order[i]}: the position of the i-th smallest).
      */
     private record Sorted(ZSet of, int arity, Row[] rows, long[] ws, long[] buf, int[] order) {
+        /** Whether any row has a tag word (a NULL, a DOUBLE, an object), the first of its arity + 1 words. */
+        boolean anyTag() {
+            for (int i = 0; i < rows.length; i++) {
+                if (buf[i * (arity + 1)] != 0) {
+                    return true;
+                }
+            }
+            return false;
+        }
     }
 
     /**
@@ -200,10 +209,7 @@ public final class NestedTrace {
         int a = so.arity;
         int s = a + 1;
         int n = so.rows.length;
-        boolean anyTag = false;
-        for (int i = 0; i < n && !anyTag; i++) {
-            anyTag = so.buf[i * s] != 0;
-        }
+        boolean anyTag = so.anyTag();
         int skip = anyTag ? 0 : 1;
         int stride = anyTag ? a + 2 : a + 1;
         long[] words = new long[n * stride];
@@ -241,10 +247,7 @@ public final class NestedTrace {
         int a = arity;
         int s = a + 1;
         int n = so.rows.length;
-        boolean anyTag = false;
-        for (int i = 0; i < n && !anyTag; i++) {
-            anyTag = so.buf[i * s] != 0;
-        }
+        boolean anyTag = so.anyTag();
         int skip = anyTag ? 0 : 1;
         int stride = anyTag ? s : a;
         long[] words = new long[n * stride];
