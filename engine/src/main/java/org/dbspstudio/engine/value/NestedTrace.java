@@ -143,6 +143,30 @@ public final class NestedTrace {
             }
             return false;
         }
+
+        /**
+         * The rows in sorted order as a run (without the tag word when no row has one), each followed
+         * by iteration {@code j} and carrying its weight when {@code entries}; else the rows alone,
+         * weights zero (probes).
+         */
+        Run packed(boolean entries, int j) {
+            int s = arity + 1;
+            int n = rows.length;
+            boolean tag = anyTag();
+            int skip = tag ? 0 : 1;
+            int cells = s - skip;
+            int stride = entries ? cells + 1 : cells;
+            long[] words = new long[n * stride];
+            long[] weights = new long[n];
+            for (int i = 0; i < n; i++) {
+                System.arraycopy(buf, order[i] * s + skip, words, i * stride, cells);
+                if (entries) {
+                    words[i * stride + cells] = j;
+                    weights[i] = ws[order[i]];
+                }
+            }
+            return new Run(entries ? arity + 1 : arity, tag, words, weights, n);
+        }
     }
 
     /**
@@ -204,26 +228,6 @@ public final class NestedTrace {
         return so;
     }
 
-    /** The rows of {@code so} at iteration j as a run of this trace's entries, in sorted order. */
-    private static Run sortedRun(Sorted so, int j) {
-        int a = so.arity;
-        int s = a + 1;
-        int n = so.rows.length;
-        boolean anyTag = so.anyTag();
-        int skip = anyTag ? 0 : 1;
-        int stride = anyTag ? a + 2 : a + 1;
-        long[] words = new long[n * stride];
-        long[] weights = new long[n];
-        for (int i = 0; i < n; i++) {
-            int from = so.order[i] * s;
-            int to = i * stride;
-            System.arraycopy(so.buf, from + skip, words, to, s - skip);
-            words[to + stride - 1] = j;
-            weights[i] = so.ws[so.order[i]];
-        }
-        return new Run(a + 1, anyTag, words, weights, n);
-    }
-
     /** The rows of a Z-set with their weights, in its order of iteration, and each one's weight read from a trace. */
     public record Lookup(Row[] rows, long[] ws, long[] weights) {
     }
@@ -244,17 +248,7 @@ public final class NestedTrace {
             });
             return new Lookup(rows, ws, weights(rows, from, upTo));
         }
-        int a = arity;
-        int s = a + 1;
-        int n = so.rows.length;
-        boolean anyTag = so.anyTag();
-        int skip = anyTag ? 0 : 1;
-        int stride = anyTag ? s : a;
-        long[] words = new long[n * stride];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(so.buf, so.order[i] * s + skip, words, i * stride, stride);
-        }
-        Probes p = new Probes(so.rows, a, n == 0 ? null : new Run(a, anyTag, words, new long[n], n), so.order);
+        Probes p = new Probes(so.rows, arity, so.rows.length == 0 ? null : so.packed(false, 0), so.order);
         return new Lookup(so.rows, so.ws, weights(p, from, upTo));
     }
 
@@ -309,7 +303,7 @@ public final class NestedTrace {
         Run d;
         if (so != null) {
             order = so.order;
-            d = sortedRun(so, j);
+            d = so.packed(true, j);
         } else {
             int s = a + 2;
             long[] buf = new long[n * s];
