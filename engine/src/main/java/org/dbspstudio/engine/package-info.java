@@ -715,6 +715,19 @@
  * least as long as every iteration where that output was non-zero). The same test compares the
  * closure's H output at every iteration with the run without change tracking.
  *
+ * <p>The first step's arrangements by plain columns. An arrangement built from a whole value on a key
+ * of plain columns (a join on columns: B3's new facts of every iteration indexed by their
+ * destination, at the first step) is packed from the rows' fields ({@code IndexedZSet.groupByColumns},
+ * from {@code KeyFn.plainColumns}): an integer key's words are written as they are, without a key
+ * row built, hashed and encoded per row (a key holding an object still builds its row, whose words
+ * hold the object's hash); each row's hash code is read in the same pass, and each key's Z-set is
+ * filled from its distinct rows without comparing them ({@code ZSet.ofDistinct}), instead of hashing
+ * and comparing each row again in a builder after the counting sort (a second cache miss per row).
+ * {@code GroupByColumnsProperties} checks such indexes against a map of key → (row → weight) over
+ * integers, NULLs, strings of equal hash codes, doubles, decimals, booleans and {@code Integer}s, by
+ * iteration, lookups of keys and of rows under them, and added to and from indexes built with key
+ * rows. Indexing 200,000 random pairs on one column: 36–40 ms → 17–20 ms (load 6).
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

@@ -46,6 +46,23 @@ public final class KeyFn {
         return columns[i];
     }
 
+    /**
+     * The columns this key copies when every expression is a plain column of one row and values
+     * are compared as they are (not as exact decimals): then {@link #key} is those columns' values,
+     * or null when one is NULL. Null otherwise.
+     */
+    public int[] plainColumns() {
+        if (exactNumbers || columns.length == 0) {
+            return null;
+        }
+        for (int c : columns) {
+            if (c < 0 || c >= 1 << 16) {
+                return null;
+            }
+        }
+        return columns.clone();
+    }
+
     /** Whether numeric key values are converted to exact decimals (keys of mixed numeric types). */
     public boolean exactNumbers() {
         return exactNumbers;

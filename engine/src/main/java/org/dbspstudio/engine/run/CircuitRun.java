@@ -387,7 +387,9 @@ final class CircuitRun implements Build.ChildCircuit {
     }
 
     private IndexedZSet index(ZSet z, KeyFn key) throws ExprException {
-        return IndexedZSet.group(z, key::key);
+        // a key of plain columns (a join on columns) is packed from the rows' fields, no key row per row
+        int[] cols = key.plainColumns();
+        return cols != null ? IndexedZSet.groupByColumns(z, cols) : IndexedZSet.group(z, key::key);
     }
 
     private final class CtxImpl implements Ctx {

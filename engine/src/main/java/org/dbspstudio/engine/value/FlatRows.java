@@ -194,6 +194,34 @@ final class FlatRows {
         size = k;
     }
 
+    /**
+     * The table of the distinct rows {@code rows[order[q]]}, {@code from ≤ q < to}, with weights
+     * {@code ws[order[q]]} (none 0) and hash codes {@code hs[order[q]]} ({@link Row#hashCode}): each
+     * row is placed in a free slot without looking for an equal one and without reading the row.
+     */
+    static FlatRows ofDistinct(Row[] rows, int[] hs, long[] ws, int[] order, int from, int to) {
+        FlatRows f = new FlatRows(to - from);
+        long[] s = f.slots;
+        int mask = s.length - 1;
+        int k = 0;
+        for (int q = from; q < to; q++) {
+            int o = order[q];
+            int h = mix(hs[o]);
+            f.keys[k] = rows[o];
+            f.weights[k] = ws[o];
+            f.hashes[k] = h;
+            int i = h & mask;
+            while (s[i] != 0) {
+                i = (i + 1) & mask;
+            }
+            s[i] = ((long) h << 32) | (k + 1);
+            k++;
+        }
+        f.used = k;
+        f.size = k;
+        return f;
+    }
+
     /** This table without tombstones, sized to its contents (itself when little would be saved). */
     FlatRows compacted() {
         if (keys.length <= Math.max(16, size * 4)) {

@@ -103,12 +103,98 @@ public final class IndexedZSet implements StreamValue {
             groups.forEach((k, g) -> b.add(k, g.build()));
             return b.build();
         }
+        int stride = arity + 1;
+        long[] words = new long[m * stride];
+        for (int i = 0; i < m; i++) {
+            Cells.encodeHashed(keys[i], words, i * stride);
+        }
+        return batched(arity, words, keys, rows, null, ws, m);
+    }
+
+    /**
+     * {@link #group} by plain columns ({@code cols}: each key value is the row's value in that
+     * column, a row with a NULL there left out, as {@code KeyFn.key} does for plain column
+     * references): each key's words are written straight from the row's fields, with no key row
+     * built, hashed and encoded per row; only a key holding an object (text, decimal, date: its
+     * words hold the object's hash, confirmed by the objects) keeps a key row. Equal to
+     * {@code group(z, row -> the values of cols, or null)}.
+     */
+    public static IndexedZSet groupByColumns(ZSet z, int[] cols) {
+        int arity = cols.length;
+        if (!Cells.packable(arity)) {
+            return group(z, r -> columnKey(r, cols));
+        }
+        int size = z.size();
+        if (size == 0) {
+            return EMPTY;
+        }
+        int stride = arity + 1;
+        Row[] rows = new Row[size];
+        int[] hs = new int[size];
+        long[] ws = new long[size];
+        long[] words = new long[size * stride];
+        Row[][] keys = {null};
+        int[] n = {0};
+        z.forEach((r, w) -> {
+            int i = n[0];
+            int at = i * stride;
+            boolean integers = true;
+            for (int c = 0; c < arity; c++) {
+                Object v = r.get(cols[c]);
+                if (v instanceof Long l) {
+                    words[at + 1 + c] = l;
+                } else if (v == null) {
+                    return; // a NULL key matches nothing: the row is left out
+                } else {
+                    integers = false;
+                }
+            }
+            if (integers) {
+                words[at] = 0; // the tag word of integer cells
+            } else {
+                Row key = columnKey(r, cols);
+                Cells.encodeHashed(key, words, at);
+                if (keys[0] == null) {
+                    keys[0] = new Row[size];
+                }
+                keys[0][i] = key;
+            }
+            rows[i] = r;
+            hs[i] = r.hashCode(); // read now, while the row is in cache
+            ws[i] = w;
+            n[0] = i + 1;
+        });
+        return n[0] == 0 ? EMPTY : batched(arity, words, keys[0], rows, hs, ws, n[0]);
+    }
+
+    /** The values of {@code cols} in {@code r} as a row, or null when one is NULL. */
+    private static Row columnKey(Row r, int[] cols) {
+        Object[] v = new Object[cols.length];
+        for (int c = 0; c < cols.length; c++) {
+            v[c] = r.get(cols[c]);
+            if (v[c] == null) {
+                return null;
+            }
+        }
+        return Row.wrap(v);
+    }
+
+    /**
+     * One key batch of the {@code m} rows (with weights {@code ws}) whose packed keys are
+     * {@code words} ({@code arity + 1} words each, as {@link Cells#encodeHashed} writes them);
+     * {@code keys} holds the key rows of keys with an object cell (or is null when there is none):
+     * each key found once per row in the batch's own table, the rows of each key gathered by a
+     * counting sort and each key's Z-set built once at its final size (a key of one row of weight 1
+     * holds the row itself). The rows are distinct (a Z-set's); with their hash codes {@code hs}
+     * given (else null), a key's Z-set is filled without reading its rows again.
+     */
+    private static IndexedZSet batched(int arity, long[] words, Row[] keys, Row[] rows, int[] hs, long[] ws, int m) {
+        int stride = arity + 1;
         KeyBatch.Builder kb = new KeyBatch.Builder(arity, Math.min(m, 1 << 16));
-        long[] scratch = new long[arity + 1];
         int[] entry = new int[m];
         for (int i = 0; i < m; i++) {
-            Cells.encodeHashed(keys[i], scratch, 0);
-            entry[i] = kb.entry(scratch, 0, KeyBatch.hash(scratch, 0, scratch.length), keys[i]);
+            int at = i * stride;
+            entry[i] = kb.entry(words, at, KeyBatch.hash(words, at, stride), keys == null ? null : keys[i]);
         }
         int e = kb.size();
         int[] start = new int[e + 1];
@@ -128,6 +214,8 @@ public final class IndexedZSet implements StreamValue {
             int to = start[k + 1];
             if (to - from == 1 && ws[order[from]] == 1) {
                 kb.set(k, rows[order[from]]);
+            } else if (hs != null) {
+                kb.set(k, ZSet.ofDistinct(rows, hs, ws, order, from, to));
             } else {
                 ZSet.Builder g = ZSet.builder(to - from);
                 for (int q = from; q < to; q++) {

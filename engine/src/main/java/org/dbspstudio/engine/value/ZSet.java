@@ -116,6 +116,15 @@ public final class ZSet implements StreamValue {
         return pending != null && solid == null;
     }
 
+    /**
+     * The Z-set of the distinct rows {@code rows[order[q]]}, {@code from ≤ q < to} (at least one),
+     * with weights {@code ws[order[q]]} (none 0) and hash codes {@code hs[order[q]]}: a flat table
+     * filled without comparing rows (one key's rows of an index built from a Z-set).
+     */
+    static ZSet ofDistinct(Row[] rows, int[] hs, long[] ws, int[] order, int from, int to) {
+        return new ZSet(null, FlatRows.ofDistinct(rows, hs, ws, order, from, to));
+    }
+
     /** The Z-set of a batch of cells (null: empty). */
     public static ZSet ofCells(CellBatch b) {
         return b == null || b.n == 0 ? EMPTY : new ZSet(b);
