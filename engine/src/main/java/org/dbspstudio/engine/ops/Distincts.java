@@ -96,8 +96,21 @@ final class Distincts {
                 // how many rows the output gains: H's output at a row is h of the inputs' weights there,
                 // so the previous output held `then` where it now holds `now`
                 int[] gained = {0};
-                Row[] xs = candidates(bd, dd, ctx.tick());
-                if (xs != null) {
+                OuterIntegrate paired = ci.paired();
+                Row[] xs = null;
+                if (paired != null && i.accumulated() && d.accumulated() && i.trace() == d.trace()
+                        && paired.pairedChanges(ctx.tick(), dd, (x, wbi, wdi, wbd, wdd) -> {
+                            // the inputs' outer sums paired (see OuterIntegrate.share): their weights at
+                            // the rows that matter, from what the sums keep as they add and follow rows
+                            int now = h(Math.addExact(wbi, wdi), Math.addExact(wbd, wdd));
+                            int then = h(wbi, wbd);
+                            if (now != then) {
+                                change.add(x, now - then);
+                                gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
+                            }
+                        })) {
+                    ctx.work(dd.size());
+                } else if ((xs = candidates(bd, dd, ctx.tick())) != null) {
                     // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
                     // earlier values, read from nested-time traces, looked up together)
                     long[] wbis;
@@ -218,6 +231,12 @@ final class Distincts {
                 due = previous.isEmpty() ? null : new HashMap<>();
                 // the producer tells which fresh rows are new in the step: no set of our own
                 byProducer = ci.firstFresh() != null;
+                if (ci.paired() != null) {
+                    // the paired outer sums follow the rows for this node (OuterIntegrate.pairedChanges);
+                    // should they stop doing so within the step, the changes are read whole
+                    seen = null;
+                    due = null;
+                }
             }
             if (seen == null) {
                 return;

@@ -65,6 +65,8 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private Handoff handoff;
     /** The handoff before {@link #handoff} (the follower may run before or after its leader in a tick). */
     private Handoff earlierHandoff;
+    /** A shared follower: the last tick of this step whose value it read from its leader's trace while following (else −1). */
+    private int followedTick = -1;
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
     private record Handoff(ZSet change, int j, Row[] rows, long[] ws, Followed[] followed, boolean[] wanted,
@@ -123,6 +125,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         }
         ZSet[] fresh = {null};
         firstFresh = null;
+        followedTick = -1;
         StreamValue out = mode == Mode.NONE ? null : traced(ctx, (ZSet) basis, (ZSet) in, j, fresh);
         if (out == null) {
             ctx.work(in.rows());
@@ -130,7 +133,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         }
         keep(out, null);
         lastInput = in;
-        ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh));
+        ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh, followedTick == j ? this : null));
     }
 
     /** S(t,j) read from the trace after adding this tick's change; null when the trace cannot be used. */
@@ -255,6 +258,59 @@ final class OuterIntegrate extends Clocked.PerIteration {
         return cell.upTo(j, size);
     }
 
+    /** What {@link #pairedChanges} tells of one row: the weights of H's two inputs there, before and their changes. */
+    @FunctionalInterface
+    interface PairedRow {
+        void accept(Row x, long integratedBefore, long integratedChange, long deltaBefore, long deltaChange);
+    }
+
+    /**
+     * For {@code H} reading this shared follower's value at tick j as its integrated input i and its
+     * leader's X_j as its delta input d (whose outer change at j is {@code dd}): visits the rows where
+     * H's output at j can differ from the previous step's — the rows of dd, and the rows changed
+     * earlier in the step (the rows of i's change, all followed here) that have an entry at j in the
+     * leader's trace from earlier steps — with i's and d's weights there at the previous step and
+     * their changes, from what the two sums keep anyway, searching no run: for a row of dd, the
+     * leader's sweep that added dd at j read its weights in X_j and S(j) before (i's weight now is
+     * S(j − 1) of that version, the trace the follower reads), and i's change is the row's change
+     * followed here (zero when not followed); for an earlier-changed row, its weight followed here
+     * and the entry it has at j (scheduled here at j + 1, the follower's iteration of the leader's j).
+     * False, visiting nothing, when not known: not following at this tick, or dd is not what the leader
+     * added at j.
+     */
+    boolean pairedChanges(int j, ZSet dd, PairedRow visit) {
+        if (followedTick != j || !shared || leader == null) {
+            return false;
+        }
+        Handoff h = leader.handoff;
+        if (h == null || h.j() != j || h.change() != dd) {
+            return false;
+        }
+        Row[] rows = h.rows();
+        long[] ws = h.ws();
+        NestedTrace.Observed seen = h.seen();
+        for (int k = 0; k < rows.length; k++) {
+            Followed f = h.followed()[k] != null ? h.followed()[k] : touched.get(rows[k]);
+            long change = 0;
+            if (f != null) {
+                change = f.change;
+                f.inLeaderChange = j;
+            }
+            long now = Math.subtractExact(seen.upTo[k], seen.at[k]);
+            visit.accept(rows[k], Math.subtractExact(now, change), change, seen.at[k], ws[k]);
+        }
+        List<Due> later = due.get(j + 1);
+        if (later != null) {
+            for (Due e : later) {
+                Followed f = e.row();
+                if (f.inLeaderChange != j) { // else visited with dd
+                    visit.accept(f.row, Math.subtractExact(f.weight, f.change), f.change, e.weight(), 0);
+                }
+            }
+        }
+        return true;
+    }
+
     /** Whether this leader's follower reads its trace. */
     private boolean sharing() {
         return follower != null && follower.shared;
@@ -283,6 +339,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             firstFresh = following() ? new Row[0] : null;
             if (following()) {
                 followChanges(ctx, new Row[0], new long[0], new Followed[0], null, 0);
+                followedTick = 0;
             }
             return (ZSet) zero;
         }
@@ -338,6 +395,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
             firstFresh = firsts;
             size = (int) (basis.size() + followChanges(ctx, rows, h.ws(), followed, seen, j));
+            followedTick = j;
         } else {
             size = in.size();
         }
@@ -361,7 +419,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         for (int k = 0; k < rows.length; k++) {
             Followed f = followed[k];
             if (f == null) {
-                f = new Followed();
+                f = new Followed(rows[k]);
                 touched.put(rows[k], f);
                 int[] its = seen.laterIterations[k];
                 if (its != null) {
@@ -528,10 +586,17 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * latest tick it was followed to ({@code last}) and its share (+1, 0, −1) of the size's change there.
      */
     private static final class Followed {
+        final Row row;
         long change;
         long weight;
         long share;
         int last = -1;
+        /** The last tick at which {@link #pairedChanges} met the row among its leader's change (−1: none). */
+        int inLeaderChange = -1;
+
+        Followed(Row row) {
+            this.row = row;
+        }
     }
 
     /** An entry a followed row has at a later iteration from earlier steps. */

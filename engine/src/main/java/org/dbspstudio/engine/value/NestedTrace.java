@@ -263,6 +263,8 @@ public final class NestedTrace {
         private final boolean[] wantLater;
         /** Per row: its weight in S(j) before the addition. */
         public final long[] upTo;
+        /** Per row: its weight in X_j before the addition (so {@code upTo[k] - at[k]} is its weight in S(j − 1)). */
+        public final long[] at;
         /** Per row asked (else null): the iterations after j at which it has a non-zero X_i, ascending. */
         public final int[][] laterIterations;
         /** Per row asked (else null): its weight in X_i at each of {@link #laterIterations}. */
@@ -272,6 +274,7 @@ public final class NestedTrace {
         public Observed(boolean[] wantLater) {
             this.wantLater = wantLater;
             this.upTo = new long[wantLater.length];
+            this.at = new long[wantLater.length];
             this.laterIterations = new int[wantLater.length][];
             this.laterWeights = new long[wantLater.length][];
         }
@@ -363,6 +366,7 @@ public final class NestedTrace {
                 }
             });
             if (seen != null) {
+                System.arraycopy(before, 0, seen.at, 0, n);
                 for (int i = 0; i < n; i++) {
                     if (later[i] != null) {
                         consolidate(later[i], laterN[i] / 2, seen, i);
