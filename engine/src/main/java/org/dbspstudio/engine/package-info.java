@@ -364,6 +364,22 @@
  * cache has slots, strings of equal hash code and decimals equal in value but not in scale (it
  * fails when a slot's object is taken for another of the same hash code).
  *
+ * <p>Sums nobody reads are not kept. Compiled without a trace (benchmarks, {@code SqlViews}) and
+ * with delta tracking on, a top-level integral of a Z-set whose every reader uses only its change —
+ * an aggregate over a Z-set (it reads its whole input only when computing from scratch, at its first
+ * tick after a reset, and keeps its input's rows with their weights itself) or a differentiator
+ * ({@code ops.ChangeReaders}) — keeps no running sum ({@code run.Compiler}): at its first tick after a
+ * reset it emits its input (0 + Δ), later a value standing for the sum not kept
+ * ({@code value.NotKept}), which throws when read, so a wrong decision fails loudly instead of
+ * answering wrong. With a trace every sum is kept as before, so the debugger's time travel still
+ * shows every stream at every step. B2's {@code j_I} (the join output's sum, read by the aggregate
+ * alone) was consolidated every few hundred batches of 100 (15% of the timed steps' JFR samples);
+ * it now costs nothing. {@code NotKeptSumsProperties} checks incremental circuits of SQL views (an
+ * aggregate over a join, a table, another aggregate, beside joins and a DISTINCT reading the same
+ * sums, HAVING, computed grouping) run without a trace against D of the snapshot circuit recomputed
+ * without delta tracking at every step; it fails (a sum read that was not kept) when a join is
+ * taken for a reader of changes only.
+ *
  * <h2>Recursion over nested time</h2>
  * {@code incrementalize} now turns every recursive nested circuit into its semi-naive form before
  * lifting it over the outer clock, so a stream inside the loop carries, at outer step t and inner

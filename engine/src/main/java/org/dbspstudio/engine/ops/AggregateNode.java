@@ -248,7 +248,8 @@ final class AggregateNode extends SnapshotNode {
         evalSnapshot(ctx, known, () -> {
             Map<Row, Group> changed = new LinkedHashMap<>();
             apply(d, prevIn, changed, ctx);
-            ZSet.Builder delta = ZSet.builder();
+            // at most two rows per changed group: sized for them, the table is not grown and rehashed on the way
+            ZSet.Builder delta = ZSet.builder(2 * changed.size());
             for (Group g : changed.values()) {
                 Row now = g.result();
                 if (g.emitted != null && !g.emitted.equals(now)) {

@@ -2,6 +2,7 @@ package org.dbspstudio.engine.ops;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.dbspstudio.engine.value.NotKept;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Clock;
@@ -85,11 +86,19 @@ final class Clocked {
         }
     }
 
-    /** I: the running sum; its change is its input. */
+    /**
+     * I: the running sum; its change is its input. A top-level integral that nothing reads but for
+     * its change ({@link ChangeReaders#keepNoSum}) does not add its changes up: at the first tick
+     * after a reset its value is its input (0 + Δ), later a {@link NotKept} value that throws when read.
+     */
     static final class Integrate extends OpNode {
         private final StreamValue zero;
         private final boolean defer;
         private StreamValue sum;
+        /** Null while the sum is kept; else the value emitted from the second tick on. */
+        private ZSet notKept;
+        /** Whether a tick ran since the last reset (when the sum is not kept). */
+        private boolean started;
 
         Integrate(Operator op, StreamValue zero, boolean defer) {
             super(op);
@@ -98,10 +107,20 @@ final class Clocked {
             this.sum = zero;
         }
 
+        /** From now on the sum is not kept (see {@link ChangeReaders}); only before the first tick. */
+        void keepNoSum() {
+            notKept = NotKept.value(op.id());
+        }
+
         @Override
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             ctx.work(in.rows());
+            if (notKept != null) {
+                ctx.out(0, started ? notKept : in, in);
+                started = true;
+                return;
+            }
             if (sum instanceof ZSet z) {
                 // as sorted runs of packed rows once large (inside a nested circuit too: the outer-clock
                 // integrals after it keep a nested-time trace of its changes, not its sums)
@@ -117,11 +136,12 @@ final class Clocked {
         @Override
         public void resetClock() {
             sum = zero;
+            started = false;
         }
 
         @Override
         public long stateSize() {
-            return sum.rows();
+            return notKept != null ? 0 : sum.rows();
         }
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.dbspstudio.engine.ops.Build;
+import org.dbspstudio.engine.ops.ChangeReaders;
 import org.dbspstudio.engine.ops.NestedNode;
 import org.dbspstudio.engine.ops.OpNode;
 import org.dbspstudio.engine.ops.Ops;
@@ -137,6 +138,8 @@ final class Compiler {
         }
         if (nested) {
             shareOuterSums(order, feeder, nodes, skip);
+        } else if (!options.recordTrace() && options.deltaTracking()) {
+            keepNoUnreadSums(c, order, types, nodes);
         }
         return new CircuitRun(slotMap, nodes, ins, outs, zeros, skip, options);
     }
@@ -176,6 +179,34 @@ final class Compiler {
             Integer l = sumOf.get(feeder.get(new PortRef(i.id(), "in")));
             if (l != null && l != k) {
                 NestedNode.shareOuterSums(nodes[l], nodes[k]);
+            }
+        }
+    }
+
+    /**
+     * Top level, no trace, delta tracking on: an integral of a Z-set whose every reader uses only its
+     * change ({@link ChangeReaders#readsOnlyChange}) keeps no running sum. Nobody would read it: not
+     * the trace, not an operator (B2's {@code j_I}, read by the aggregate alone, which keeps its
+     * input's weights itself, was consolidated every few hundred steps).
+     */
+    private static void keepNoUnreadSums(Circuit c, List<Operator> order, Map<PortRef, StreamType> types, OpNode[] nodes) {
+        Map<PortRef, List<PortRef>> readers = new HashMap<>();
+        for (Stream s : c.streams()) {
+            readers.computeIfAbsent(s.from(), f -> new ArrayList<>()).add(s.to());
+        }
+        for (int k = 0; k < order.size(); k++) {
+            Operator op = order.get(k);
+            if (op.kind() != OpKind.INTEGRATE || op.clock() == Clock.OUTER || op.outputPorts().size() != 1) {
+                continue;
+            }
+            PortRef out = new PortRef(op.id(), op.outputPorts().get(0));
+            List<PortRef> rs = readers.getOrDefault(out, List.of());
+            boolean onlyChange = !rs.isEmpty() && types.get(out) instanceof StreamType.ZSet;
+            for (PortRef r : rs) {
+                onlyChange &= ChangeReaders.readsOnlyChange(c.op(r.op()), r.port());
+            }
+            if (onlyChange) {
+                ChangeReaders.keepNoSum(nodes[k]);
             }
         }
     }

@@ -34,6 +34,11 @@ final class DeferredSum {
     final long knownSize;
     /** The rows of the chain's first change when it is a compacted chain (0 otherwise). */
     final long compacted;
+    /**
+     * Not null for the value of a running sum that is not kept ({@link NotKept}): what to say when
+     * something reads it (nothing should; adding it up throws).
+     */
+    final String notKept;
 
     private DeferredSum(ZSet prev, ZSet change, long rows, int count, long knownSize, long compacted) {
         this.prev = prev;
@@ -42,6 +47,20 @@ final class DeferredSum {
         this.count = count;
         this.knownSize = knownSize;
         this.compacted = compacted;
+        this.notKept = null;
+    }
+
+    private DeferredSum(String notKept) {
+        this.rows = 0;
+        this.count = 0;
+        this.knownSize = 0;
+        this.compacted = 0;
+        this.notKept = notKept;
+    }
+
+    /** The pending part of a value that stands for a running sum not kept ({@link NotKept#value}). */
+    static DeferredSum notKept(String what) {
+        return new DeferredSum(what);
     }
 
     /** The rows of changes at which a chain starting from a sum of {@code knownSize} rows is dealt with. */
@@ -58,6 +77,9 @@ final class DeferredSum {
      * consolidate to half as many rows or fewer, kept deferred as one consolidated change.
      */
     static ZSet plus(ZSet sum, ZSet o) {
+        if (sum.pending != null && sum.pending.notKept != null) {
+            throw NotKept.read(sum.pending.notKept);
+        }
         if (o.isEmpty()) {
             return sum;
         }
@@ -134,6 +156,9 @@ final class DeferredSum {
      * are batches of cells of one arity, else consolidated first).
      */
     private static ZSet addPending(ZSet z) {
+        if (z.pending.notKept != null) {
+            throw NotKept.read(z.pending.notKept);
+        }
         List<ZSet> changes = new ArrayList<>();
         ZSet known = chain(z, changes);
         if (changes.size() == 1) {
