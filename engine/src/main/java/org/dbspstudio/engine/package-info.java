@@ -729,6 +729,16 @@
  * scenario, the engine thread's CPU, two alternating pairs at load 8–9): 30 single edges 2.28 and
  * 2.41 s → 1.93 and 1.65 s, the batch of 100 5.49 and 5.43 s → 5.33 and 4.66 s.
  *
+ * <p>The leader's addition no longer searches the runs for the rows its follower already follows
+ * (those changed earlier in the step, about 30% of the rows it adds in B3's single edges): when the
+ * follower ran first at the tick (it does in the closure: its input is a delay's), it gives the
+ * addition each such row's weights before it ({@code NestedTrace.Observed.give}): in S(j − 1) its own
+ * followed weight, in X_j the entry from earlier steps it scheduled for its iteration j + 1, or none.
+ * Such an addition keeps no record of what it read (its reads are incomplete; {@code H} reads the
+ * paired sums' bookkeeping, not those records, and any other reader searches the runs). B3 as above,
+ * two alternating pairs at load 6.5–7: 30 single edges 2.07 and 1.84 s → 1.90 and 1.80 s (within
+ * this load's noise), the batch of 100 within the noise (4.23 and 5.53 s → 5.08 and 4.60 s).
+ *
  * <p>Not done: the closure's {@code zo_I_2}, the outer sum of {@code z⁻¹} of {@code H}'s outer
  * {@code D}, is {@code H}'s output one iteration later and still keeps per-iteration sums of row
  * objects (its input's change over the inner clock is unknown, and an empty first tick made it

@@ -226,6 +226,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 wanted[k] = fs[k] == null;
             }
             NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
+            follower.giveFollowed(j, fs, obs);
             next = trace.plus(rs, wz, j, obs);
             earlierHandoff = handoff;
             handoff = new Handoff(x, j, rs, wz, fs, wanted, obs);
@@ -309,6 +310,34 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
         }
         return true;
+    }
+
+    /**
+     * A shared follower that followed its tick j (so it ran before its leader at this tick): gives its
+     * leader's addition at j, for each row it follows ({@code fs[k]} not null), the row's weights before
+     * it, in X_j and in S(j), so the addition does not search the runs for them. The leader's S(j − 1)
+     * is this node's S(t, j), whose weight at a followed row is kept here; the leader's X_j there holds
+     * nothing from this step yet, only what earlier steps left: the entry this node scheduled for its
+     * own iteration j + 1, if any.
+     */
+    private void giveFollowed(int j, Followed[] fs, NestedTrace.Observed obs) {
+        if (followedTick != j) {
+            return;
+        }
+        List<Due> later = due.get(j + 1);
+        if (later != null) {
+            for (Due e : later) {
+                e.row().dueAt = j;
+                e.row().dueWeight = e.weight();
+            }
+        }
+        for (int k = 0; k < fs.length; k++) {
+            Followed f = fs[k];
+            if (f != null) {
+                long at = f.dueAt == j ? f.dueWeight : 0;
+                obs.give(k, at, Math.addExact(f.weight, at));
+            }
+        }
     }
 
     /** Whether this leader's follower reads its trace. */
@@ -593,6 +622,9 @@ final class OuterIntegrate extends Clocked.PerIteration {
         int last = -1;
         /** The last tick at which {@link #pairedChanges} met the row among its leader's change (−1: none). */
         int inLeaderChange = -1;
+        /** The leader's iteration of {@link #dueWeight}, the row's entry there from earlier steps (−1: none marked). */
+        int dueAt = -1;
+        long dueWeight;
 
         Followed(Row row) {
             this.row = row;

@@ -269,6 +269,8 @@ public final class NestedTrace {
         public final int[][] laterIterations;
         /** Per row asked (else null): its weight in X_i at each of {@link #laterIterations}. */
         public final long[][] laterWeights;
+        /** Per row (null: none): whether the caller gave its {@link #at} and {@link #upTo} ({@link #give}). */
+        private boolean[] given;
 
         /** {@code wantLater[k]}: whether row k's entries after j are wanted. */
         public Observed(boolean[] wantLater) {
@@ -277,6 +279,24 @@ public final class NestedTrace {
             this.at = new long[wantLater.length];
             this.laterIterations = new int[wantLater.length][];
             this.laterWeights = new long[wantLater.length][];
+        }
+
+        /**
+         * Row k's weights before the addition, in X_j and in S(j), known to the caller (its entries after
+         * j not wanted): the addition does not search the runs for it. An addition given any row keeps no
+         * record of what it read ({@link #weightsAt} and {@link #iterations(Row[], int)} then search the
+         * runs), as its reads are incomplete.
+         */
+        public void give(int k, long atJ, long upToJ) {
+            if (wantLater[k]) {
+                throw new IllegalArgumentException("a row whose later entries are wanted is searched");
+            }
+            if (given == null) {
+                given = new boolean[wantLater.length];
+            }
+            given[k] = true;
+            at[k] = atJ;
+            upTo[k] = upToJ;
         }
     }
 
@@ -333,17 +353,38 @@ public final class NestedTrace {
         boolean swept = false;
         long[][] after = {new long[48]};
         int[] afterN = {0};
+        boolean[] given = seen == null ? null : seen.given;
         if (spine != null && !counted && (!fresh || seen != null)) {
-            // each entry's weight at (row, j) so far: the runs swept in d's order
+            // each entry's weight at (row, j) so far: the runs swept in d's order (the rows the caller
+            // gave left out)
             long[][] later = seen == null ? null : new long[n][];
             int[] laterN = seen == null ? null : new int[n];
             swept = true;
-            sweepRuns(d, order, (i, run, e) -> {
+            Run probes = d;
+            int[] pos = order;
+            if (given != null) {
+                int m = 0;
+                for (int i = 0; i < d.n; i++) {
+                    m += given[order[i]] ? 0 : 1;
+                }
+                int stride = d.stride();
+                long[] words = new long[m * stride];
+                pos = new int[m];
+                m = 0;
+                for (int i = 0; i < d.n; i++) {
+                    if (!given[order[i]]) {
+                        System.arraycopy(d.words, i * stride, words, m * stride, stride);
+                        pos[m++] = order[i];
+                    }
+                }
+                probes = new Run(d.arity, d.tagged, words, new long[m], m);
+            }
+            sweepRuns(probes, pos, (i, run, e) -> {
                 long it = run.words[run.cells(e) + arity];
                 long w = run.weights[e];
                 if (it == j) {
                     before[i] = Math.addExact(before[i], w);
-                } else if (it > j) {
+                } else if (it > j && given == null) {
                     // kept for reads of the iterations where the change's rows have entries (Added)
                     long[] t = after[0];
                     int q = afterN[0];
@@ -366,7 +407,13 @@ public final class NestedTrace {
                 }
             });
             if (seen != null) {
-                System.arraycopy(before, 0, seen.at, 0, n);
+                for (int i = 0; i < n; i++) {
+                    if (given != null && given[i]) {
+                        before[i] = seen.at[i];
+                    } else {
+                        seen.at[i] = before[i];
+                    }
+                }
                 for (int i = 0; i < n; i++) {
                     if (later[i] != null) {
                         consolidate(later[i], laterN[i] / 2, seen, i);
@@ -395,7 +442,7 @@ public final class NestedTrace {
         long[] st = Arrays.copyOf(stamps, Math.max(stamps.length, j + 1));
         st[j] = STAMPS.incrementAndGet();
         Added added = null;
-        if (known) {
+        if (known && given == null) {
             long[] inOrder = new long[d.n];
             for (int i = 0; i < d.n; i++) {
                 inOrder[i] = before[order[i]];
