@@ -687,7 +687,9 @@
  * packing the same rows (the other half) and {@code H}'s outputs. {@code
  * NestedTraceIterationsProperties} also adds one Z-set to two traces at j and j + 1 and looks it up
  * in both, before and after, against a map per trace and iteration (it fails when the shared sort
- * is given a wrong iteration or a wrong order).
+ * is given a wrong iteration or a wrong order). The packed and sorted rows and that per-thread cache
+ * are {@code value.SortedRows}, which an addition given rows (not a Z-set) packs through too; what an
+ * addition read is {@code value.AdditionRecord} (both were parts of {@code NestedTrace}).
  *
  * <p>Arrangements kept per iteration across outer steps count their change without summing a key's
  * batches. Adding an outer change to such an arrangement (the closure's {@code zo_I_2} indexed on

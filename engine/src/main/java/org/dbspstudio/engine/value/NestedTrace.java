@@ -55,16 +55,16 @@ public final class NestedTrace {
      */
     private final long[] stamps;
     /** What the addition that made this version saw at its iteration (null when it did not read it). */
-    private final Added last;
+    private final AdditionRecord last;
     /**
      * What the addition that made the version this one was added to saw ({@code last} of that version;
      * null when none): an outer sum adds at every tick, so when the last addition was at j this one was
      * usually at j − 1, and the iterations from j on of its rows that the last addition did not touch
      * are still those it read ({@link #iterations(Row[], int)}).
      */
-    private final Added prior;
+    private final AdditionRecord prior;
 
-    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, Added last, Added prior) {
+    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, AdditionRecord last, AdditionRecord prior) {
         this.arity = arity;
         this.spine = spine;
         this.nonZero = nonZero;
@@ -72,23 +72,6 @@ public final class NestedTrace {
         this.stamps = stamps;
         this.last = last;
         this.prior = prior;
-    }
-
-    /**
-     * The change added at iteration {@code j} to make a version, as its sorted run of entries, and
-     * the weight each of its rows had at j before ({@code before[i]} for entry i): the addition reads
-     * these anyway to count X_j's rows, so a reader of X_j as it was before the addition can take
-     * the rows of the change from here instead of searching the trace again. When the addition
-     * swept the runs to count, it also kept the entries it met at later iterations, so the
-     * iterations from j on where the change's rows have entries are known too.
-     *
-     * @param baseStamp the stamp at j of the version added to
-     * @param stamp     the stamp at j of the version made
-     * @param later     null when not kept; else {@code laterN} triples (row position among the rows
-     *                  added, iteration after j, weight), one per entry met, in no particular order
-     * @param order     {@code order[i]}: the position among the rows added of the change's entry i
-     */
-    private record Added(int j, long baseStamp, long stamp, Run change, long[] before, long[] later, int laterN, int[] order) {
     }
 
     private long stampAt(int j) {
@@ -121,111 +104,11 @@ public final class NestedTrace {
         if (change.isEmpty()) {
             return this;
         }
-        Sorted so = sorted(change, spine != null ? arity : -1);
+        SortedRows so = SortedRows.of(change, spine != null ? arity : -1);
         if (so == null) {
             return null;
         }
-        return plus(so.rows, so.ws, j, null, count, so);
-    }
-
-    /**
-     * A Z-set's rows (in its order of iteration) with their weights, packed as a trace of their arity
-     * stores them (tag word, then the cells: {@code arity + 1} words each, dictionary ids interned)
-     * and sorted ({@code order[i]}: the position of the i-th smallest).
-     */
-    private record Sorted(ZSet of, int arity, Row[] rows, long[] ws, long[] buf, int[] order) {
-        /** Whether any row has a tag word (a NULL, a DOUBLE, an object), the first of its arity + 1 words. */
-        boolean anyTag() {
-            for (int i = 0; i < rows.length; i++) {
-                if (buf[i * (arity + 1)] != 0) {
-                    return true;
-                }
-            }
-            return false;
-        }
-
-        /**
-         * The rows in sorted order as a run (without the tag word when no row has one), each followed
-         * by iteration {@code j} and carrying its weight when {@code entries}; else the rows alone,
-         * weights zero (probes).
-         */
-        Run packed(boolean entries, int j) {
-            int s = arity + 1;
-            int n = rows.length;
-            boolean tag = anyTag();
-            int skip = tag ? 0 : 1;
-            int cells = s - skip;
-            int stride = entries ? cells + 1 : cells;
-            long[] words = new long[n * stride];
-            long[] weights = new long[n];
-            for (int i = 0; i < n; i++) {
-                System.arraycopy(buf, order[i] * s + skip, words, i * stride, cells);
-                if (entries) {
-                    words[i * stride + cells] = j;
-                    weights[i] = ws[order[i]];
-                }
-            }
-            return new Run(entries ? arity + 1 : arity, tag, words, weights, n);
-        }
-    }
-
-    /**
-     * The Z-sets lately packed and sorted by {@link #sorted}, per thread: inside a loop the same value
-     * is added to two traces (the closure's candidate facts of an iteration: to the outer sum of
-     * {@code all} at j, to the outer sum of {@code z⁻¹(I(all))} at j + 1) and, in the first step,
-     * looked up in one by {@code H} ({@link #lookup}), and is packed and sorted once for all of them.
-     */
-    private static final ThreadLocal<Sorted[]> RECENT = ThreadLocal.withInitial(() -> new Sorted[4]);
-    private static final ThreadLocal<int[]> RECENT_NEXT = ThreadLocal.withInitial(() -> new int[1]);
-
-    /** A Z-set packed lately, or null. */
-    private static Sorted recent(ZSet z, int arity) {
-        for (Sorted so : RECENT.get()) {
-            if (so != null && so.of == z && (arity < 0 || so.arity == arity)) {
-                return so;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * {@code z}'s rows packed and sorted for a trace of rows of {@code arity} (−1: the rows' own), from
-     * {@link #RECENT} when it was lately; null when they cannot be kept in such a trace.
-     */
-    private static Sorted sorted(ZSet z, int arity) {
-        Sorted so = recent(z, arity);
-        if (so != null) {
-            return so;
-        }
-        int n = z.size();
-        Row[] rows = new Row[n];
-        long[] ws = new long[n];
-        int[] k = {0};
-        z.forEach((r, w) -> {
-            rows[k[0]] = r;
-            ws[k[0]++] = w;
-        });
-        int a = arity >= 0 ? arity : rows[0].size();
-        if (!keepable(a)) {
-            return null;
-        }
-        int s = a + 1;
-        long[] buf = new long[n * s];
-        int[] order = new int[n];
-        for (int i = 0; i < n; i++) {
-            if (rows[i].size() != a) {
-                return null;
-            }
-            Cells.encode(rows[i], buf, i * s, false);
-            order[i] = i;
-        }
-        Run.sort(order, buf, s);
-        so = new Sorted(z, a, rows, ws, buf, order);
-        Sorted[] r = RECENT.get();
-        int[] next = RECENT_NEXT.get();
-        r[next[0]] = so;
-        next[0] = (next[0] + 1) % r.length;
-        return so;
+        return plus(so.rows(), so.ws(), j, null, count, so);
     }
 
     /** The rows of a Z-set with their weights, in its order of iteration, and each one's weight read from a trace. */
@@ -234,10 +117,10 @@ public final class NestedTrace {
 
     /**
      * The rows of {@code z} with their weights and their weights in Σ_{from ≤ i ≤ upTo} X_i here; the
-     * rows packed and sorted once with the additions of the same Z-set to traces ({@link #RECENT}).
+     * rows packed and sorted once with the additions of the same Z-set to traces ({@link SortedRows}).
      */
     public Lookup lookup(ZSet z, int from, int upTo) {
-        Sorted so = spine == null ? null : recent(z, arity);
+        SortedRows so = spine == null ? null : SortedRows.recent(z, arity);
         if (so == null) {
             Row[] rows = new Row[z.size()];
             long[] ws = new long[rows.length];
@@ -248,8 +131,8 @@ public final class NestedTrace {
             });
             return new Lookup(rows, ws, weights(rows, from, upTo));
         }
-        Probes p = new Probes(so.rows, arity, so.rows.length == 0 ? null : so.packed(false, 0), so.order);
-        return new Lookup(so.rows, so.ws, weights(p, from, upTo));
+        Probes p = new Probes(so.rows(), arity, so.rows().length == 0 ? null : so.packed(false, 0), so.order());
+        return new Lookup(so.rows(), so.ws(), weights(p, from, upTo));
     }
 
     /**
@@ -313,7 +196,7 @@ public final class NestedTrace {
     }
 
     /** {@link #plus(Row[], long[], int, Observed, int)} of rows packed and sorted already ({@code so}, when not null). */
-    private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count, Sorted so) {
+    private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count, SortedRows so) {
         int n = rows.length;
         if (n == 0) {
             return this;
@@ -322,25 +205,14 @@ public final class NestedTrace {
         if (!keepable(a)) {
             return null;
         }
-        int[] order;
-        Run d;
-        if (so != null) {
-            order = so.order;
-            d = so.packed(true, j);
-        } else {
-            int s = a + 2;
-            long[] buf = new long[n * s];
-            for (int i = 0; i < n; i++) {
-                if (rows[i].size() != a) {
-                    return null;
-                }
-                int at = i * s;
-                Cells.encode(rows[i], buf, at, false);
-                buf[at + 1 + a] = j;
+        if (so == null) {
+            so = SortedRows.of(rows, ws, a);
+            if (so == null) {
+                return null;
             }
-            order = new int[n];
-            d = sortedRun(a + 1, buf, ws, n, order);
         }
+        int[] order = so.order();
+        Run d = so.packed(true, j);
         int[] counts = nonZero.length > j ? nonZero.clone() : Arrays.copyOf(nonZero, j + 1);
         int c = counts[j];
         // no row has a non-zero sum at j yet: every entry of d is a new non-zero one
@@ -385,7 +257,7 @@ public final class NestedTrace {
                 if (it == j) {
                     before[i] = Math.addExact(before[i], w);
                 } else if (it > j && given == null) {
-                    // kept for reads of the iterations where the change's rows have entries (Added)
+                    // kept for reads of the iterations where the change's rows have entries (AdditionRecord)
                     long[] t = after[0];
                     int q = afterN[0];
                     if (q + 3 > t.length) {
@@ -441,7 +313,7 @@ public final class NestedTrace {
         int[] nz = trim(counts);
         long[] st = Arrays.copyOf(stamps, Math.max(stamps.length, j + 1));
         st[j] = STAMPS.incrementAndGet();
-        Added added = null;
+        AdditionRecord added = null;
         if (known && given == null) {
             long[] inOrder = new long[d.n];
             for (int i = 0; i < d.n; i++) {
@@ -449,7 +321,7 @@ public final class NestedTrace {
             }
             // the entries after j are known when the runs were swept, or there were none
             boolean laterKnown = spine == null || swept;
-            added = new Added(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
+            added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
         }
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
@@ -480,7 +352,7 @@ public final class NestedTrace {
      * Sums n (iteration, weight) pairs per iteration and writes the iterations whose sum is not 0,
      * ascending, into {@code its} with their sums in {@code ws} (null: not wanted); returns how many.
      */
-    private static int sumPerIteration(long[] pairs, int n, int[] its, long[] ws) {
+    static int sumPerIteration(long[] pairs, int n, int[] its, long[] ws) {
         long[] keys = new long[n];
         for (int q = 0; q < n; q++) {
             keys[q] = pairs[2 * q] * n + q; // by iteration, then pair
@@ -534,29 +406,6 @@ public final class NestedTrace {
             n--;
         }
         return n == counts.length ? counts : Arrays.copyOf(counts, n);
-    }
-
-    /**
-     * Sorts n logical entries of {@code arity} columns (stride arity + 1, tag word first) into a run;
-     * {@code order[i]} becomes the position in {@code buf} of the run's entry i.
-     */
-    private static Run sortedRun(int arity, long[] buf, long[] ws, int n, int[] order) {
-        int s = arity + 1;
-        boolean anyTag = false;
-        for (int i = 0; i < n; i++) {
-            order[i] = i;
-            anyTag |= buf[i * s] != 0;
-        }
-        Run.sort(order, buf, s);
-        int stride = anyTag ? s : arity;
-        int skip = anyTag ? 0 : 1;
-        long[] words = new long[n * stride];
-        long[] weights = new long[n];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(buf, order[i] * s + skip, words, i * stride, stride);
-            weights[i] = ws[order[i]];
-        }
-        return new Run(arity, anyTag, words, weights, n);
     }
 
     /** Whether X_j, the change summed over outer steps at iteration j, is zero. */
@@ -668,8 +517,8 @@ public final class NestedTrace {
 
     /** {@link #weightsAt(Row[], int, NestedTrace)} of rows packed and sorted once ({@link #probes(Row[])}). */
     public long[] weightsAt(Probes p, int j, NestedTrace older) {
-        Added a = last;
-        if (a == null || a.j != j || stampAt(j) != a.stamp || older.stampAt(j) != a.baseStamp || p.arity != arity) {
+        AdditionRecord a = last;
+        if (a == null || a.j() != j || stampAt(j) != a.stamp() || older.stampAt(j) != a.baseStamp() || p.arity != arity) {
             return older.weights(p, j, j);
         }
         Row[] rows = p.rows;
@@ -680,7 +529,7 @@ public final class NestedTrace {
         }
         Run probes = p.run;
         int[] pos = p.pos;
-        Run c = a.change;
+        Run c = a.change();
         boolean[] found = new boolean[n];
         int misses = probes.n;
         int e = 0;
@@ -688,7 +537,7 @@ public final class NestedTrace {
             // the change's entries are all at j: its rows are compared without the iteration
             e = Run.seekPrefix(c, e, probes, i, arity);
             if (e < c.n && compareRows(c, e, probes, i) == 0) {
-                out[pos[i]] = a.before[e];
+                out[pos[i]] = a.before()[e];
                 found[pos[i]] = true;
                 misses--;
             }
@@ -720,8 +569,8 @@ public final class NestedTrace {
      * {@code from} on (see {@link #fromRecords}); the others are swept.
      */
     public int[][] iterations(Row[] rows, int from) {
-        Added a = last;
-        if (spine != null && a != null && (a.later != null && (a.j == from || a.j == from - 1) || priorAnswers(from))) {
+        AdditionRecord a = last;
+        if (spine != null && a != null && (a.later() != null && (a.j() == from || a.j() == from - 1) || priorAnswers(from))) {
             return fromRecords(rows, from);
         }
         return iterationsSwept(rows, from);
@@ -733,7 +582,7 @@ public final class NestedTrace {
      * entries after its iteration, and nothing but the last addition, at {@code from}, came since.
      */
     private boolean priorAnswers(int from) {
-        return last != null && last.j == from && prior != null && prior.j == from - 1 && prior.later != null;
+        return last != null && last.j() == from && prior != null && prior.j() == from - 1 && prior.later() != null;
     }
 
     /**
@@ -754,11 +603,11 @@ public final class NestedTrace {
         }
         Run probes = p.run;
         int[] pos = p.pos;
-        Added a = last;
-        Later la = a.later != null && (a.j == from || a.j == from - 1) ? new Later(a) : null;
-        Added b = priorAnswers(from) ? prior : null;
-        Later lb = b != null ? new Later(b) : null;
-        Run ca = a.change;
+        AdditionRecord a = last;
+        AdditionRecord.Later la = a.later() != null && (a.j() == from || a.j() == from - 1) ? new AdditionRecord.Later(a) : null;
+        AdditionRecord b = priorAnswers(from) ? prior : null;
+        AdditionRecord.Later lb = b != null ? new AdditionRecord.Later(b) : null;
+        Run ca = a.change();
         boolean[] found = new boolean[rows.length];
         int misses = probes.n;
         int ea = 0;
@@ -768,7 +617,7 @@ public final class NestedTrace {
             ea = ea < ca.n ? Run.seekPrefix(ca, ea, probes, i, arity) : ea;
             if (ea < ca.n && compareRows(ca, ea, probes, i) == 0) {
                 if (la != null) {
-                    out[k] = la.iterations(ea, a.j == from);
+                    out[k] = la.iterations(ea, a.j() == from);
                     found[k] = true;
                     misses--;
                 }
@@ -776,8 +625,8 @@ public final class NestedTrace {
                 continue;
             }
             if (lb != null) {
-                eb = eb < b.change.n ? Run.seekPrefix(b.change, eb, probes, i, arity) : eb;
-                if (eb < b.change.n && compareRows(b.change, eb, probes, i) == 0) {
+                eb = eb < b.change().n ? Run.seekPrefix(b.change(), eb, probes, i, arity) : eb;
+                if (eb < b.change().n && compareRows(b.change(), eb, probes, i) == 0) {
                     out[k] = lb.iterations(eb, false);
                     found[k] = true;
                     misses--;
@@ -800,61 +649,6 @@ public final class NestedTrace {
             }
         }
         return out;
-    }
-
-    /** An addition's record of the entries it met after its iteration, grouped by the change's entry. */
-    private static final class Later {
-        private final Added a;
-        /** Entry e's (iteration, weight) pairs are {@code pairs[2 * start[e]] .. pairs[2 * start[e + 1]]}. */
-        private final int[] start;
-        private final long[] pairs;
-
-        Later(Added a) {
-            this.a = a;
-            Run c = a.change;
-            int[] entryOf = new int[c.n];
-            for (int e = 0; e < c.n; e++) {
-                entryOf[a.order[e]] = e;
-            }
-            int m = a.laterN / 3;
-            start = new int[c.n + 1];
-            for (int q = 0; q < m; q++) {
-                start[entryOf[(int) a.later[3 * q]] + 1]++;
-            }
-            for (int e = 0; e < c.n; e++) {
-                start[e + 1] += start[e];
-            }
-            int[] fill = Arrays.copyOf(start, c.n);
-            pairs = new long[2 * m];
-            for (int q = 0; q < m; q++) {
-                int at = fill[entryOf[(int) a.later[3 * q]]]++;
-                pairs[2 * at] = a.later[3 * q + 1];
-                pairs[2 * at + 1] = a.later[3 * q + 2];
-            }
-        }
-
-        /**
-         * The iterations, ascending, at which the row of the change's entry e has a non-zero X_i: with
-         * {@code atJ}, the addition's own iteration when the row's weight there is not 0 after it; then
-         * those after it where the entries met sum to non-zero.
-         */
-        int[] iterations(int e, boolean atJ) {
-            int from = start[e];
-            int n = start[e + 1] - from;
-            int[] its = new int[n + 1];
-            int q = 0;
-            if (atJ && Math.addExact(a.before[e], a.change.weights[e]) != 0) {
-                its[q++] = a.j;
-            }
-            if (n > 0) {
-                long[] mine = Arrays.copyOfRange(pairs, 2 * from, 2 * (from + n));
-                int[] later = new int[n];
-                int r = sumPerIteration(mine, n, later, null);
-                System.arraycopy(later, 0, its, q, r);
-                q += r;
-            }
-            return q == 0 ? NO_ITERATIONS : Arrays.copyOf(its, q);
-        }
     }
 
     private int[][] iterationsSwept(Row[] rows, int from) {
@@ -882,7 +676,7 @@ public final class NestedTrace {
         return out;
     }
 
-    private static final int[] NO_ITERATIONS = new int[0];
+    static final int[] NO_ITERATIONS = new int[0];
 
     /** The distinct iterations of n (iteration, weight) pairs whose weights do not sum to 0, ascending. */
     private static int[] nonZeroIterations(long[] pairs, int n) {
