@@ -103,6 +103,17 @@ final class CellJoins {
         // the matched rows' columns read from the arrangement's columns where it keeps them
         ColumnProbe cp = ColumnProbe.of(index, keyCols.length, indexCols);
         long visits = 0;
+        // one integer key: every probe's entries looked up first, then read (their memory reads overlap)
+        int[] at = keys.length == 1 ? cp.entries(keys[0], probe.size()) : null;
+        if (at != null) {
+            for (int i = 0; i < probe.size(); i++) {
+                out.at = i;
+                out.w = probe.weight(i);
+                visits += cp.forEachAt(at, probe.size(), i, out);
+            }
+            ctx.work(visits);
+            return ZSet.ofCells(out.build());
+        }
         for (int i = 0; i < probe.size(); i++) {
             for (int k = 0; k < keys.length; k++) {
                 p[k + 1] = keys[k][i];

@@ -162,5 +162,47 @@ class ColumnProbeProperties {
             assertThat(got).as("under %s", Row.wrap(kv)).isEqualTo(expected.getOrDefault(Row.wrap(kv), Map.of()));
             assertThat(n).isEqualTo(visits[0]);
         }
+        if (keyArity == 1) {
+            // every key looked up first (ColumnProbe.entries), then each probe's matches read (forEachAt)
+            long[] all = new long[probes];
+            for (int i = 0; i < probes; i++) {
+                all[i] = i - 1;
+            }
+            int[] at = cp.entries(all, probes);
+            assertThat(at).as("one-integer keys in batches are looked up together")
+                    .isEqualTo(index.keyBatches() == null ? null : at);
+            if (at == null) {
+                return;
+            }
+            for (int i = 0; i < probes; i++) {
+                Map<Row, Long> got = new HashMap<>();
+                long[] visits = {0};
+                long n = cp.forEachAt(at, probes, i, new ColumnProbe.Sink() {
+                    @Override
+                    public void one(Object[][] c, int k) {
+                        Object[] v = new Object[cols.length];
+                        for (int j = 0; j < cols.length; j++) {
+                            v[j] = c[j][k];
+                        }
+                        got.merge(Row.wrap(v), 1L, Long::sum);
+                        visits[0]++;
+                    }
+
+                    @Override
+                    public void row(Row y, long w) {
+                        Object[] v = new Object[cols.length];
+                        for (int j = 0; j < cols.length; j++) {
+                            v[j] = y.get(cols[j]);
+                        }
+                        got.merge(Row.wrap(v), w, Long::sum);
+                        visits[0]++;
+                    }
+                });
+                got.values().removeIf(w -> w == 0);
+                assertThat(got).as("looked up together, under %d", i - 1)
+                        .isEqualTo(expected.getOrDefault(Row.of((long) (i - 1)), Map.of()));
+                assertThat(n).isEqualTo(visits[0]);
+            }
+        }
     }
 }
