@@ -783,6 +783,17 @@
  * iteration, lookups of keys and of rows under them, and added to and from indexes built with key
  * rows. Indexing 200,000 random pairs on one column: 36–40 ms → 17–20 ms (load 6).
  *
+ * <p>Rows sorted as one long each ({@code Run.sort}, above) are sorted, from 1,024 rows on, by a
+ * least-significant-digit radix sort of the bits above the row's position only
+ * ({@code Run.sortKeys}): stable, so rows equal in those bits stay in the order of their positions,
+ * as the comparison sort of the whole longs left them. B3's (src, dst) pairs take 22 bits: two
+ * passes of counting and scattering (a pass whose digit is one value throughout is skipped) instead
+ * of {@code Arrays.sort}. Every sorted run of packed rows is sorted so (an integral's change, a
+ * nested-time trace's additions and lookups). Sorting 40,000 and 200,000 random pairs (rows of three
+ * words, one process, 40 timed sorts each, load 6): 2.8 → 1.1 ms and 16.0 → 5.0 ms.
+ * {@code RunSortProperties} checks it against {@code Arrays.sort} on keys of every width, with few
+ * distinct values and constant digits, on both sides of the threshold.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

@@ -569,13 +569,68 @@ final class Run {
             }
             keys[i] = (k << posBits) | i; // the position last: equal rows keep their order
         }
-        Arrays.sort(keys);
+        sortKeys(keys, posBits, total);
         int[] from = order.clone();
         long mask = (1L << posBits) - 1;
         for (int i = 0; i < n; i++) {
             order[i] = from[(int) (keys[i] & mask)];
         }
         return true;
+    }
+
+    /** Below this many keys {@link #sortKeys} leaves them to {@link Arrays#sort(long[])}. */
+    static final int RADIX_MIN = 1 << 10;
+
+    /**
+     * Sorts {@code keys} — non-negative, distinct, each holding its position in the array before
+     * the sort in its {@code low} lowest bits and nothing at or above bit {@code high} — into
+     * ascending order. Large arrays are sorted by a least-significant-digit radix sort of bits
+     * {@code [low, high)} only: stable, so keys equal there stay in the order of their positions,
+     * which is the order of the whole keys (B3's pairs of nodes: 22 bits above the position, two
+     * passes of counting and scattering instead of a comparison sort). A pass whose digit is the
+     * same in every key is skipped.
+     */
+    static void sortKeys(long[] keys, int low, int high) {
+        int n = keys.length;
+        int bits = high - low;
+        if (n < RADIX_MIN || bits > 48) {
+            Arrays.sort(keys);
+            return;
+        }
+        if (bits <= 0) {
+            return; // positions only: already in order
+        }
+        int passes = (bits + 10) / 11;
+        int d = (bits + passes - 1) / passes;
+        int[] count = new int[1 << d];
+        long[] src = keys;
+        long[] dst = new long[n];
+        for (int shift = low; shift < high; shift += d) {
+            int mask = (1 << Math.min(d, high - shift)) - 1;
+            Arrays.fill(count, 0);
+            for (int i = 0; i < n; i++) {
+                count[(int) (src[i] >>> shift) & mask]++;
+            }
+            if (count[(int) (src[0] >>> shift) & mask] == n) {
+                continue; // one digit throughout: the order stays
+            }
+            int sum = 0;
+            for (int b = 0; b <= mask; b++) {
+                int c = count[b];
+                count[b] = sum;
+                sum += c;
+            }
+            for (int i = 0; i < n; i++) {
+                long k = src[i];
+                dst[count[(int) (k >>> shift) & mask]++] = k;
+            }
+            long[] t = src;
+            src = dst;
+            dst = t;
+        }
+        if (src != keys) {
+            System.arraycopy(src, 0, keys, 0, n);
+        }
     }
 
     /** Sorts row indices by their words (bottom-up merge sort, no boxing). */

@@ -62,4 +62,35 @@ class RunSortProperties {
         Run.sort(order, words, s);
         assertThat(Arrays.stream(order).boxed().toArray(Integer[]::new)).containsExactly(expected);
     }
+
+    /**
+     * {@link Run#sortKeys} (a radix sort of the bits above the positions for large arrays) against
+     * {@link Arrays#sort(long[])}: keys of every width up to 63 bits, with few distinct values above
+     * the positions (many keys equal there), digits constant in every key, and sizes on both sides
+     * of {@link Run#RADIX_MIN}. Fails when a pass is skipped wrongly, or when keys equal above the
+     * positions are not left in the order of their positions.
+     */
+    @Property(tries = 300)
+    void sortKeysSortsLikeArraysSort(@ForAll @IntRange(min = 0, max = 6000) int n, @ForAll @IntRange(min = 0, max = 50) int width,
+                                     @ForAll @IntRange(min = 0, max = 3) int kind, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int low = n <= 1 ? 0 : 32 - Integer.numberOfLeadingZeros(n - 1);
+        width = Math.min(width, 63 - low);
+        long[] keys = new long[n];
+        long constant = width == 0 ? 0 : rnd.nextLong() & ((1L << width) - 1);
+        for (int i = 0; i < n; i++) {
+            long v = switch (kind) {
+                case 0 -> rnd.nextLong(); // any bits of the width
+                case 1 -> rnd.nextInt(4); // few values: many keys equal above the positions
+                case 2 -> constant ^ ((long) rnd.nextInt(16) << Math.max(0, width / 2)); // a few digits vary, the rest constant
+                default -> constant;
+            };
+            long row = width == 0 ? 0 : v & ((1L << width) - 1);
+            keys[i] = row << low | i;
+        }
+        long[] expected = keys.clone();
+        Arrays.sort(expected);
+        Run.sortKeys(keys, low, low + width);
+        assertThat(keys).containsExactly(expected);
+    }
 }
