@@ -794,6 +794,13 @@
  * {@code RunSortProperties} checks it against {@code Arrays.sort} on keys of every width, with few
  * distinct values and constant digits, on both sides of the threshold.
  *
+ * <p>A join probing with at most 4,096 rows (B3's 3,000 edges probing each iteration's new facts,
+ * about 60,000 output rows per iteration) counts its matches first, one lookup per probing row
+ * ({@code IndexedZSet.visitsUnder}), and sizes its output table for them, instead of starting at
+ * the probing side's size and doubling up to the output's (each doubling a new table and every
+ * row rehashed). Memory allocated by B3's first step (the engine's thread, three steps in one
+ * process): 2,322 → 2,227 MB.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

@@ -340,13 +340,14 @@ final class Joins {
                 ctx.work(probeRight ? a.size() : c.size());
                 return cells;
             }
-            ZSet.Builder out = ZSet.builder(expected(probeRight ? a : c));
+            IndexedZSet index = probeRight ? ctx.arrangement(1, rk) : ctx.arrangement(0, lk);
+            ZSet.Builder out = ZSet.builder(expected(probeRight ? a : c, probeRight ? lk : rk, index));
             if (probeRight) {
                 ctx.work(a.size());
-                probe(ctx, a, lk, ctx.arrangement(1, rk), (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
+                probe(ctx, a, lk, index, (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
             } else {
                 ctx.work(c.size());
-                probe(ctx, c, rk, ctx.arrangement(0, lk), (y, v, x, w) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
+                probe(ctx, c, rk, index, (y, v, x, w) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
             }
             return out.build();
         }
@@ -390,6 +391,33 @@ final class Joins {
         private static int expected(ZSet rows) {
             return Math.min(rows.size(), 4096);
         }
+
+        /**
+         * A first size for the output table of a join probing {@code index} with {@code rows} keyed by
+         * {@code key}: when the probing rows are at most {@link #COUNTED} (a small side probing a
+         * large one, such as B3's edges probing each iteration's new facts), the number of matches,
+         * counted by one lookup per probing row before the probe (the output has at most that many
+         * rows), so the table does not double its way up from the probing side's size; else as
+         * {@link #expected(ZSet)}.
+         */
+        private static int expected(ZSet rows, KeyFn key, IndexedZSet index) throws ExprException {
+            if (rows.size() > COUNTED) {
+                return expected(rows);
+            }
+            long[] n = {0};
+            rows.forEachX((x, w) -> {
+                Row k = key.key(x);
+                if (k != null) {
+                    n[0] += index.visitsUnder(k);
+                }
+            });
+            return (int) Math.min(n[0], MAX_EXPECTED);
+        }
+
+        /** Probing sides of at most this many rows count their matches to size the output ({@link #expected(ZSet, KeyFn, IndexedZSet)}). */
+        static final int COUNTED = 4096;
+        /** The largest first size of a join's output table. */
+        static final int MAX_EXPECTED = 1 << 22;
 
         @Override
         public void resetClock() {

@@ -293,6 +293,30 @@ public final class IndexedZSet implements StreamValue {
     }
 
     /**
+     * How many visits {@link #forEachUnder(Row, ZSet.RowWeightX)} would make under {@code key} (the
+     * rows under it in each batch holding it), without visiting them.
+     */
+    public long visitsUnder(Row key) {
+        if (map != null) {
+            ZSet z = map.get(key);
+            return z == null ? 0 : z.size();
+        }
+        long[] p = probe(key, batches[0].arity);
+        if (p == null) {
+            return 0;
+        }
+        int h = KeyBatch.hash(p, 0, p.length);
+        long n = 0;
+        for (KeyBatch b : batches) {
+            int k = b.find(p, h, key);
+            if (k >= 0) {
+                n += b.size(k);
+            }
+        }
+        return n;
+    }
+
+    /**
      * {@link #forEachUnder(Row, ZSet.RowWeightX)} for a key of non-null integers given packed:
      * {@code p[0]} 0 (the tag word of integer cells), then the key's values; no key row is built
      * (a join probing with a batch of cells).

@@ -20,7 +20,8 @@ import org.dbspstudio.model.types.Row;
  * are left out), strings (equal strings as distinct objects, and strings of equal hash code),
  * doubles, decimals, booleans and Integer objects; keys of one row of weight 1 beside keys of
  * several rows or other weights. Every key's rows are read by iteration, {@code get},
- * {@code forEachUnder} and, for integer keys, {@code forEachUnderIntegers}, and the index is added
+ * {@code forEachUnder} (whose visits {@code visitsUnder} counts) and, for integer keys,
+ * {@code forEachUnderIntegers}, and the index is added
  * to and from indexes of other changes built row by row ({@link IndexedZSet#group} with key rows),
  * so a key packed one way must be found among keys packed the other.
  */
@@ -147,7 +148,8 @@ class GroupByColumnsProperties {
             e.getValue().forEach((x, w) -> assertThat(got.weight(Row.wrap(x.toArray()))).as("weight of %s", x).isEqualTo(w));
             assertThat(got.weight(absentKey(x0(e.getValue()).size()))).isZero();
             Map<Row, Long> under = new HashMap<>();
-            index.forEachUnder(other, (x, w) -> under.merge(x, w, Long::sum));
+            long visits = index.forEachUnder(other, (x, w) -> under.merge(x, w, Long::sum));
+            assertThat(index.visitsUnder(other)).as("visits under %s", k).isEqualTo(visits);
             under.values().removeIf(w -> w == 0);
             assertThat(under).as("under %s", k).isEqualTo(e.getValue());
             boolean integers = true;
@@ -165,6 +167,7 @@ class GroupByColumnsProperties {
         }
         // keys absent from the model are absent from the index
         assertThat(index.get(absentKey(cols.length)).isEmpty()).isTrue();
+        assertThat(index.visitsUnder(absentKey(cols.length))).isZero();
     }
 
     private static Row x0(Map<Row, Long> m) {
