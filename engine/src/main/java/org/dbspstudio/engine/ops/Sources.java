@@ -1,5 +1,7 @@
 package org.dbspstudio.engine.ops;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZInt;
 import org.dbspstudio.engine.value.ZSet;
@@ -116,10 +118,17 @@ final class Sources {
         }
     }
 
-    /** ∫: sums its input over the inner ticks of one outer step. */
+    /**
+     * ∫: sums its input over the inner ticks of one outer step. The sum is read once the loop has
+     * ended ({@link #sum}), so a Z-set's changes are kept as they come and added up then, all at
+     * once ({@link ZSet#plusIntegratedAll}: packed together and sorted once, instead of a sorted run
+     * per tick merged into the runs before).
+     */
     static final class IntegralNode extends OpNode implements Build.IntegralOutput {
         private final StreamValue zero;
         private StreamValue sum;
+        /** Z-set changes not added to {@link #sum} yet. */
+        private final List<ZSet> changes = new ArrayList<>();
         private boolean sawZero;
 
         IntegralNode(Operator op, StreamValue zero) {
@@ -134,6 +143,10 @@ final class Sources {
 
         @Override
         public StreamValue sum() {
+            if (!changes.isEmpty()) {
+                sum = ZSet.plusIntegratedAll((ZSet) sum, changes);
+                changes.clear();
+            }
             return sum;
         }
 
@@ -146,20 +159,26 @@ final class Sources {
         public void eval(Ctx ctx) {
             StreamValue in = ctx.in(0);
             sawZero = in.isZero();
-            // a large sum grows as sorted runs of packed rows (appended, merged geometrically), not copied per tick
-            sum = sum instanceof ZSet z ? z.plusIntegrated((ZSet) in) : sum.plus(in);
+            if (sum instanceof ZSet && in instanceof ZSet z) {
+                if (!z.isEmpty()) {
+                    changes.add(z); // (Z-sets are immutable)
+                }
+            } else {
+                sum = sum.plus(in);
+            }
             ctx.work(in.rows());
         }
 
         @Override
         public void resetClock() {
             sum = zero;
+            changes.clear();
             sawZero = false;
         }
 
         @Override
         public long stateSize() {
-            return sum.rows();
+            return sum().rows();
         }
     }
 }

@@ -471,7 +471,58 @@ final class Run {
             return true;
         }
 
+        /**
+         * The run of the rows added, which may repeat (each occurrence added with its weight): sorted,
+         * equal rows (equal words) summed, rows whose weights cancel dropped.
+         */
+        Run buildConsolidated() {
+            Run fast = byKeys(arity, words, weights, n, anyTag, true);
+            if (fast != null) {
+                words = null;
+                return fast;
+            }
+            int s = arity + 1;
+            int[] order = new int[n];
+            for (int i = 0; i < n; i++) {
+                order[i] = i;
+            }
+            sort(order, words, s);
+            int stride = anyTag ? s : arity;
+            int skip = anyTag ? 0 : 1;
+            long[] ws = new long[n * stride];
+            long[] wt = new long[n];
+            int k = 0;
+            int last = -1; // the row (in words) of the entry k − 1
+            for (int i = 0; i < n; i++) {
+                int from = order[i];
+                if (last >= 0 && compareRows(words, s, last, from) == 0) {
+                    wt[k - 1] = Math.addExact(wt[k - 1], weights[from]);
+                    continue;
+                }
+                if (k > 0 && wt[k - 1] == 0) {
+                    k--; // the previous row's weights cancelled: its place is taken
+                }
+                System.arraycopy(words, from * s + skip, ws, k * stride, stride);
+                wt[k++] = weights[from];
+                last = from;
+            }
+            if (k > 0 && wt[k - 1] == 0) {
+                k--;
+            }
+            words = null;
+            if (k < n) {
+                ws = Arrays.copyOf(ws, k * stride);
+                wt = Arrays.copyOf(wt, k);
+            }
+            return new Run(arity, anyTag, ws, wt, k);
+        }
+
         Run build() {
+            Run fast = byKeys(arity, words, weights, n, anyTag, false);
+            if (fast != null) {
+                words = null;
+                return fast;
+            }
             int s = arity + 1;
             int[] order = new int[n];
             for (int i = 0; i < n; i++) {
@@ -490,6 +541,106 @@ final class Run {
             words = null;
             return new Run(arity, anyTag, ws, wt, n);
         }
+    }
+
+    /**
+     * The run of rows {@code 0..n-1} of {@code words} ({@code arity + 1} words each: tag word, cells)
+     * with weights {@code ws}, sorted — with {@code consolidate}, equal rows summed and rows whose
+     * weights cancel dropped (else the rows are distinct) — when the varying columns fit, with each
+     * row's position, in 63 bits (see {@link #sort}); else null. Each row becomes one long (its
+     * columns' offsets from their minimums, then its position), the longs are sorted
+     * ({@link #sortKeys}), and each entry of the run is decoded from its long: equal rows are equal
+     * longs above the position, and no row's words are read again in sorted order (in a buffer
+     * larger than the cache, each such read was a cache miss). A row's weight is read at its
+     * position, unless every weight is the same.
+     */
+    static Run byKeys(int arity, long[] words, long[] ws, int n, boolean anyTag, boolean consolidate) {
+        if (n < 2) {
+            return null;
+        }
+        int s = arity + 1;
+        long[] min = new long[s];
+        long[] max = new long[s];
+        System.arraycopy(words, 0, min, 0, s);
+        System.arraycopy(words, 0, max, 0, s);
+        long w0 = ws[0];
+        boolean sameWeight = true;
+        for (int i = 1; i < n; i++) {
+            int at = i * s;
+            for (int c = 0; c < s; c++) {
+                long v = words[at + c];
+                if (v < min[c]) {
+                    min[c] = v;
+                } else if (v > max[c]) {
+                    max[c] = v;
+                }
+            }
+            sameWeight &= ws[i] == w0;
+        }
+        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+        int[] bits = new int[s];
+        int total = posBits;
+        for (int c = 0; c < s; c++) {
+            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
+            total += bits[c];
+            if (total > 63) {
+                return null;
+            }
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            int at = i * s;
+            long k = 0;
+            for (int c = 0; c < s; c++) {
+                if (bits[c] > 0) {
+                    k = (k << bits[c]) | (words[at + c] - min[c]);
+                }
+            }
+            keys[i] = (k << posBits) | i;
+        }
+        sortKeys(keys, posBits, total);
+        int stride = anyTag ? s : arity;
+        int skip = anyTag ? 0 : 1; // without tag words, the tag column (0 in every row) is not written
+        long[] out = new long[n * stride];
+        long[] wt = new long[n];
+        long mask = (1L << posBits) - 1;
+        int k = 0;
+        long prev = -1;
+        for (int i = 0; i < n; i++) {
+            long key = keys[i];
+            long row = key >>> posBits;
+            long w = sameWeight ? w0 : ws[(int) (key & mask)];
+            if (consolidate && k > 0) {
+                if (row == prev) {
+                    wt[k - 1] = Math.addExact(wt[k - 1], w);
+                    continue;
+                }
+                if (wt[k - 1] == 0) {
+                    k--; // the previous row's weights cancelled: its place is taken
+                }
+            }
+            int o = k * stride - skip;
+            long v = row;
+            for (int c = s - 1; c >= skip; c--) {
+                int b = bits[c];
+                if (b > 0) {
+                    out[o + c] = (v & (-1L >>> (64 - b))) + min[c];
+                    v >>>= b;
+                } else {
+                    out[o + c] = min[c];
+                }
+            }
+            wt[k++] = w;
+            prev = row;
+        }
+        if (consolidate && k > 0 && wt[k - 1] == 0) {
+            k--;
+        }
+        if (k < n) {
+            out = Arrays.copyOf(out, k * stride);
+            wt = Arrays.copyOf(wt, k);
+        }
+        return new Run(arity, anyTag, out, wt, k);
     }
 
     private static int compareRows(long[] words, int s, int x, int y) {

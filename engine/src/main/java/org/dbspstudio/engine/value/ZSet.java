@@ -560,6 +560,68 @@ public final class ZSet implements StreamValue {
     }
 
     /**
+     * {@code base} plus every change of {@code changes}, the value {@link #plusIntegrated} would give
+     * adding them one by one (as sorted runs once large), for a running sum read only after its last
+     * change (a nested circuit's output ∫, read at the end of the outer step): the changes' rows are
+     * packed together into one buffer, sorted once and summed where equal ({@code
+     * Run.Builder.buildConsolidated}), and that one run added, instead of a run per change merged
+     * geometrically and counted against the runs before at every addition. Changes that cannot be
+     * packed together (rows of mixed arities or of more than 16 columns, nested or deferred values)
+     * and small sums are added one by one.
+     */
+    public static ZSet plusIntegratedAll(ZSet base, List<ZSet> changes) {
+        int arity = -1;
+        long rows = 0;
+        int nonEmpty = 0;
+        boolean together = packed;
+        for (ZSet c : changes) {
+            if (c.isEmpty()) {
+                continue;
+            }
+            nonEmpty++;
+            together &= c.nested == null && c.pending == null;
+            if (together) {
+                int a = c.arity();
+                together = arity < 0 || a == arity;
+                arity = a;
+                rows += c.size();
+            }
+        }
+        ZSet b = base.solid();
+        together &= nonEmpty > 1 && Cells.packable(arity) && rows + b.size() > TRIE_THRESHOLD && rows < Integer.MAX_VALUE
+                && (b.spine == null || b.spine.arity == arity);
+        Run d = null;
+        if (together) {
+            Run.Builder rb = new Run.Builder(arity, (int) rows);
+            boolean[] ok = {true};
+            for (ZSet c : changes) {
+                if (!c.isEmpty()) {
+                    c.forEach((r, w) -> ok[0] &= rb.add(r, w));
+                }
+            }
+            d = ok[0] ? rb.buildConsolidated() : null;
+        }
+        if (d == null) {
+            ZSet sum = base;
+            for (ZSet c : changes) {
+                sum = sum.plusIntegrated(c);
+            }
+            return sum;
+        }
+        if (d.n == 0) {
+            return base;
+        }
+        if (b.spine != null) {
+            return ofSpine(b.spine.plus(d));
+        }
+        if (b.isEmpty()) {
+            return ofSpine(Spine.of(d));
+        }
+        Run br = b.run(arity, 1);
+        return br != null ? ofSpine(Spine.of(br).plus(d)) : b.plusIntegrated(ofSpine(Spine.of(d)));
+    }
+
+    /**
      * this + the rows of {@code bs} (batches of cells of one arity, not consolidated: a deferred
      * sum's changes) for a running sum as {@link #plusIntegrated} adds them: when this is held as
      * sorted runs, the batches are packed straight into one run ({@link CellRuns}: equal rows summed
