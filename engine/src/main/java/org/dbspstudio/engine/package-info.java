@@ -752,6 +752,17 @@
  * two alternating pairs at load 6.5–7: 30 single edges 2.07 and 1.84 s → 1.90 and 1.80 s (within
  * this load's noise), the batch of 100 within the noise (4.23 and 5.53 s → 5.08 and 4.60 s).
  *
+ * <p>Both changes together (with the other helpers' changes landed meanwhile), 91fa72e → d1d0d99, back
+ * to back at load 5–8, the engine thread's CPU: B4 ({@code --b4 10000,12000,10,0,100}, {@code -Xmx6g})
+ * in one process stepping the scenario, the median single-edge step 37.7 → 25.3 ms, the 10 single
+ * edges 3.98 → 3.09 s, first step 32.8 → 27.0 s; {@code bench --only b4}: single edges 4.49 → 3.61 s,
+ * first step 37.4 → 32.0 s (wall-clock medians at that load measure the load, not the engine). B3
+ * ({@code bench --only b3}, two pairs): single edges 2.03 and 2.06 s → 1.96 and 1.95 s, the batch of
+ * 100 5.10 and 5.16 s → 4.32 and 4.67 s. Counted in B3's single edges (temporary counters, not
+ * kept): {@code H} never left its incremental path, the outer {@code D} after it fell back to a
+ * subtraction once per step, of two empty values (no cost), and {@code zo_I_2} summed values at
+ * every tick, as described below.
+ *
  * <p>Not done: the closure's {@code zo_I_2}, the outer sum of {@code z⁻¹} of {@code H}'s outer
  * {@code D}, is {@code H}'s output one iteration later and still keeps per-iteration sums of row
  * objects (its input's change over the inner clock is unknown, and an empty first tick made it
