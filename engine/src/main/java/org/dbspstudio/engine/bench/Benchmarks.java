@@ -155,16 +155,20 @@ public final class Benchmarks {
             db.insert("orders", live);
             long nextOid = orders;
             for (int batch : batchSizes) {
-                // timed: 2,000 batches of 100 (200,000 changes), 40 of 10,000 (400,000), after a third as
-                // many untimed, so that one collection, compilation or addition of deferred changes
-                // during the timed steps does not decide the figure (with 1,000 and 14 steps, runs
-                // differed by a third)
-                int n = batch <= 100 ? 3000 : Math.max(6, 600_000 / batch);
+                // timed: 2,000 batches of 100 (200,000 changes) after 7,000 untimed ones, 40 of 10,000
+                // (400,000) after a third as many untimed, so that one collection, compilation or
+                // addition of deferred changes during the timed steps does not decide the figure (with
+                // 1,000 and 14 steps, runs differed by a third). Batches of 100 measure the steady
+                // state: after only 1,000 untimed batches the JIT compiler was still compiling and
+                // recompiling per-step methods during the timed ones, and the figure came out either
+                // about 420k or about 910k changes/s in four runs of one jar on a quiet machine;
+                // after 7,000 three runs gave 0.96-1.04M.
+                int n = batch <= 100 ? 9000 : Math.max(6, 600_000 / batch);
                 List<List<Change>> batches = Workloads.orderBatches(r, live, nextOid, customers, batch, n);
                 nextOid += (long) batch * n;
                 List<ZSet> prepared = new ArrayList<>();
                 batches.forEach(b -> prepared.add(ZSet.ofChanges(b)));
-                int warm = n / 3;
+                int warm = batch <= 100 ? n - 2000 : n / 3;
                 Measure m = null;
                 long changes = 0;
                 for (int i = 0; i < n; i++) {
