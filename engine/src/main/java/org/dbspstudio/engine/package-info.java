@@ -301,7 +301,9 @@
  * cells about 100–150 ns per row, a third of that the dictionary lookups of the note strings; then
  * counting the rows the run adds and merging it, in {@code Spine.plus}) and a sixth in the
  * aggregate. The B2 bench now times 2,000 batches of 100 and 40 of 10,000 (the snapshot circuit
- * 1,000 and 20), after a third as many untimed, so that one addition of deferred changes or one
+ * 1,000 and 20), after a third as many untimed (later, for batches of 100, after 7,000 untimed: with
+ * 1,000 the JIT compiler was still compiling per-step methods during the timed batches and the figure
+ * came out either about 420k or about 910k changes/s), so that one addition of deferred changes or one
  * collection does not decide the figure; the run's data grows accordingly (about 1.6M orders at
  * the end, in both circuits), so under {@code -Xmx2g} the collector can take as much CPU as the
  * engine's thread during the batches of 10,000 (seen once: 231k changes per second of process CPU
