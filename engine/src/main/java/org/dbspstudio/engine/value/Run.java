@@ -476,7 +476,16 @@ final class Run {
          * equal rows (equal words) summed, rows whose weights cancel dropped.
          */
         Run buildConsolidated() {
-            Run fast = byKeys(arity, words, weights, n, anyTag, true);
+            return sorted(true);
+        }
+
+        /** The run of the rows added, which are distinct: sorted. */
+        Run build() {
+            return sorted(false);
+        }
+
+        private Run sorted(boolean consolidate) {
+            Run fast = byKeys(arity, words, weights, n, anyTag, consolidate);
             if (fast != null) {
                 words = null;
                 return fast;
@@ -495,18 +504,18 @@ final class Run {
             int last = -1; // the row (in words) of the entry k − 1
             for (int i = 0; i < n; i++) {
                 int from = order[i];
-                if (last >= 0 && compareRows(words, s, last, from) == 0) {
+                if (consolidate && last >= 0 && compareRows(words, s, last, from) == 0) {
                     wt[k - 1] = Math.addExact(wt[k - 1], weights[from]);
                     continue;
                 }
-                if (k > 0 && wt[k - 1] == 0) {
+                if (consolidate && k > 0 && wt[k - 1] == 0) {
                     k--; // the previous row's weights cancelled: its place is taken
                 }
                 System.arraycopy(words, from * s + skip, ws, k * stride, stride);
                 wt[k++] = weights[from];
                 last = from;
             }
-            if (k > 0 && wt[k - 1] == 0) {
+            if (consolidate && k > 0 && wt[k - 1] == 0) {
                 k--;
             }
             words = null;
@@ -515,31 +524,6 @@ final class Run {
                 wt = Arrays.copyOf(wt, k);
             }
             return new Run(arity, anyTag, ws, wt, k);
-        }
-
-        Run build() {
-            Run fast = byKeys(arity, words, weights, n, anyTag, false);
-            if (fast != null) {
-                words = null;
-                return fast;
-            }
-            int s = arity + 1;
-            int[] order = new int[n];
-            for (int i = 0; i < n; i++) {
-                order[i] = i;
-            }
-            sort(order, words, s);
-            int stride = anyTag ? s : arity;
-            int skip = anyTag ? 0 : 1;
-            long[] ws = new long[n * stride];
-            long[] wt = new long[n];
-            for (int i = 0; i < n; i++) {
-                int from = order[i];
-                System.arraycopy(words, from * s + skip, ws, i * stride, stride);
-                wt[i] = weights[from];
-            }
-            words = null;
-            return new Run(arity, anyTag, ws, wt, n);
         }
     }
 
