@@ -562,14 +562,13 @@ final class Run {
             sameWeight &= ws[i] == w0;
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        int[] bits = new int[s];
+        int[] bits = fieldBits(min, max, s, posBits);
+        if (bits == null) {
+            return null;
+        }
         int total = posBits;
-        for (int c = 0; c < s; c++) {
-            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
-            total += bits[c];
-            if (total > 63) {
-                return null;
-            }
+        for (int b : bits) {
+            total += b;
         }
         long[] keys = new long[n];
         for (int i = 0; i < n; i++) {
@@ -676,6 +675,24 @@ final class Run {
         return new long[][] {min, max};
     }
 
+    /**
+     * The bits each of {@code s} words takes in a row's long (those of its range {@code max − min},
+     * read as an unsigned number: exact even when the signed subtraction overflows), or null when
+     * they and {@code posBits} bits of position do not fit in 63 bits.
+     */
+    private static int[] fieldBits(long[] min, long[] max, int s, int posBits) {
+        int[] bits = new int[s];
+        int total = posBits;
+        for (int c = 0; c < s; c++) {
+            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
+            total += bits[c];
+            if (total > 63) {
+                return null;
+            }
+        }
+        return bits;
+    }
+
     /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
     private static boolean packedSort(int[] order, long[] words, int s) {
         int n = order.length;
@@ -683,15 +700,13 @@ final class Run {
         long[][] range = wordRanges(order, words, s);
         long[] min = range[0];
         long[] max = range[1];
-        int[] bits = new int[s];
+        int[] bits = fieldBits(min, max, s, posBits);
+        if (bits == null) {
+            return false;
+        }
         int total = posBits;
-        for (int c = 0; c < s; c++) {
-            // max − min as an unsigned number (exact even when the signed subtraction overflows)
-            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
-            total += bits[c];
-            if (total > 63) {
-                return false;
-            }
+        for (int b : bits) {
+            total += b;
         }
         long[] keys = new long[n];
         for (int i = 0; i < n; i++) {
