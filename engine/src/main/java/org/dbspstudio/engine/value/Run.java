@@ -562,26 +562,11 @@ final class Run {
             sameWeight &= ws[i] == w0;
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        int[] bits = fieldBits(min, max, s, posBits);
-        if (bits == null) {
+        long[] keys = sortedKeys(words, s, null, n, min, max, posBits);
+        if (keys == null) {
             return null;
         }
-        int total = posBits;
-        for (int b : bits) {
-            total += b;
-        }
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            int at = i * s;
-            long k = 0;
-            for (int c = 0; c < s; c++) {
-                if (bits[c] > 0) {
-                    k = (k << bits[c]) | (words[at + c] - min[c]);
-                }
-            }
-            keys[i] = (k << posBits) | i;
-        }
-        sortKeys(keys, posBits, total);
+        int[] bits = fieldBits(min, max, s, posBits); // they fit: the keys were made
         int stride = anyTag ? s : arity;
         int skip = anyTag ? 0 : 1; // without tag words, the tag column (0 in every row) is not written
         long[] out = new long[n * stride];
@@ -676,6 +661,36 @@ final class Run {
     }
 
     /**
+     * Rows {@code 0..n-1} (or {@code order}'s rows, when given) of {@code words} ({@code s} words
+     * each, within {@code min..max} per word) as one long each — the words' offsets from their
+     * minimums, then the row's index in {@code 0..n-1} in the low {@code posBits} bits — sorted
+     * ({@link #sortKeys}; equal rows keep their order); null when they do not fit in 63 bits.
+     */
+    private static long[] sortedKeys(long[] words, int s, int[] order, int n, long[] min, long[] max, int posBits) {
+        int[] bits = fieldBits(min, max, s, posBits);
+        if (bits == null) {
+            return null;
+        }
+        int total = posBits;
+        for (int b : bits) {
+            total += b;
+        }
+        long[] keys = new long[n];
+        for (int i = 0; i < n; i++) {
+            int at = (order == null ? i : order[i]) * s;
+            long k = 0;
+            for (int c = 0; c < s; c++) {
+                if (bits[c] > 0) {
+                    k = (k << bits[c]) | (words[at + c] - min[c]);
+                }
+            }
+            keys[i] = (k << posBits) | i;
+        }
+        sortKeys(keys, posBits, total);
+        return keys;
+    }
+
+    /**
      * The bits each of {@code s} words takes in a row's long (those of its range {@code max − min},
      * read as an unsigned number: exact even when the signed subtraction overflows), or null when
      * they and {@code posBits} bits of position do not fit in 63 bits.
@@ -700,26 +715,10 @@ final class Run {
         long[][] range = wordRanges(order, words, s);
         long[] min = range[0];
         long[] max = range[1];
-        int[] bits = fieldBits(min, max, s, posBits);
-        if (bits == null) {
+        long[] keys = sortedKeys(words, s, order, n, min, max, posBits);
+        if (keys == null) {
             return false;
         }
-        int total = posBits;
-        for (int b : bits) {
-            total += b;
-        }
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            int at = order[i] * s;
-            long k = 0;
-            for (int c = 0; c < s; c++) {
-                if (bits[c] > 0) {
-                    k = (k << bits[c]) | (words[at + c] - min[c]);
-                }
-            }
-            keys[i] = (k << posBits) | i; // the position last: equal rows keep their order
-        }
-        sortKeys(keys, posBits, total);
         int[] from = order.clone();
         long mask = (1L << posBits) - 1;
         for (int i = 0; i < n; i++) {
