@@ -128,39 +128,10 @@ class ColumnProbeProperties {
                 p[c + 1] = x;
                 kv[c] = x;
             }
-            Map<Row, Long> got = new HashMap<>();
-            long[] visits = {0};
-            long n = cp.forEachUnder(p, new ColumnProbe.Sink() {
-                @Override
-                public void one(Object[][] c, int k) {
-                    Object[] v = new Object[cols.length];
-                    for (int j = 0; j < cols.length; j++) {
-                        v[j] = c[j][k];
-                        // one batch's equal values are one object
-                        if (v[j] != null && !(v[j] instanceof Long)) {
-                            Object first = firstOf.computeIfAbsent(c[j], a -> new HashMap<>()).putIfAbsent(v[j], v[j]);
-                            if (first != null) {
-                                assertThat(v[j]).as("one object per value in a batch's column").isSameAs(first);
-                            }
-                        }
-                    }
-                    got.merge(Row.wrap(v), 1L, Long::sum);
-                    visits[0]++;
-                }
-
-                @Override
-                public void row(Row y, long w) {
-                    Object[] v = new Object[cols.length];
-                    for (int j = 0; j < cols.length; j++) {
-                        v[j] = y.get(cols[j]);
-                    }
-                    got.merge(Row.wrap(v), w, Long::sum);
-                    visits[0]++;
-                }
-            });
-            got.values().removeIf(w -> w == 0);
-            assertThat(got).as("under %s", Row.wrap(kv)).isEqualTo(expected.getOrDefault(Row.wrap(kv), Map.of()));
-            assertThat(n).isEqualTo(visits[0]);
+            Collect got = new Collect(cols, firstOf);
+            long n = cp.forEachUnder(p, got);
+            assertThat(got.rows()).as("under %s", Row.wrap(kv)).isEqualTo(expected.getOrDefault(Row.wrap(kv), Map.of()));
+            assertThat(n).isEqualTo(got.visits);
         }
         if (keyArity == 1) {
             // every key looked up first (ColumnProbe.entries), then each probe's matches read (forEachAt)
@@ -169,40 +140,66 @@ class ColumnProbeProperties {
                 all[i] = i - 1;
             }
             int[] at = cp.entries(all, probes);
-            assertThat(at).as("one-integer keys in batches are looked up together")
-                    .isEqualTo(index.keyBatches() == null ? null : at);
+            assertThat(at != null).as("one-integer keys in batches are looked up together")
+                    .isEqualTo(index.keyBatches() != null);
             if (at == null) {
                 return;
             }
             for (int i = 0; i < probes; i++) {
-                Map<Row, Long> got = new HashMap<>();
-                long[] visits = {0};
-                long n = cp.forEachAt(at, probes, i, new ColumnProbe.Sink() {
-                    @Override
-                    public void one(Object[][] c, int k) {
-                        Object[] v = new Object[cols.length];
-                        for (int j = 0; j < cols.length; j++) {
-                            v[j] = c[j][k];
-                        }
-                        got.merge(Row.wrap(v), 1L, Long::sum);
-                        visits[0]++;
-                    }
-
-                    @Override
-                    public void row(Row y, long w) {
-                        Object[] v = new Object[cols.length];
-                        for (int j = 0; j < cols.length; j++) {
-                            v[j] = y.get(cols[j]);
-                        }
-                        got.merge(Row.wrap(v), w, Long::sum);
-                        visits[0]++;
-                    }
-                });
-                got.values().removeIf(w -> w == 0);
-                assertThat(got).as("looked up together, under %d", i - 1)
+                Collect got = new Collect(cols, null);
+                long n = cp.forEachAt(at, probes, i, got);
+                assertThat(got.rows()).as("looked up together, under %d", i - 1)
                         .isEqualTo(expected.getOrDefault(Row.of((long) (i - 1)), Map.of()));
-                assertThat(n).isEqualTo(visits[0]);
+                assertThat(n).isEqualTo(got.visits);
             }
+        }
+    }
+
+    /**
+     * Sums the matches handed over per projected row and counts them; with {@code firstOf}, also checks
+     * that equal non-integer values handed over from one batch's column are one object.
+     */
+    private static final class Collect implements ColumnProbe.Sink {
+        private final int[] cols;
+        private final Map<Object[], Map<Object, Object>> firstOf;
+        private final Map<Row, Long> got = new HashMap<>();
+        long visits;
+
+        Collect(int[] cols, Map<Object[], Map<Object, Object>> firstOf) {
+            this.cols = cols;
+            this.firstOf = firstOf;
+        }
+
+        @Override
+        public void one(Object[][] c, int k) {
+            Object[] v = new Object[cols.length];
+            for (int j = 0; j < cols.length; j++) {
+                v[j] = c[j][k];
+                if (firstOf != null && v[j] != null && !(v[j] instanceof Long)) {
+                    Object first = firstOf.computeIfAbsent(c[j], a -> new HashMap<>()).putIfAbsent(v[j], v[j]);
+                    if (first != null) {
+                        assertThat(v[j]).as("one object per value in a batch's column").isSameAs(first);
+                    }
+                }
+            }
+            got.merge(Row.wrap(v), 1L, Long::sum);
+            visits++;
+        }
+
+        @Override
+        public void row(Row y, long w) {
+            Object[] v = new Object[cols.length];
+            for (int j = 0; j < cols.length; j++) {
+                v[j] = y.get(cols[j]);
+            }
+            got.merge(Row.wrap(v), w, Long::sum);
+            visits++;
+        }
+
+        /** The projected rows' summed weights, without the rows that cancelled. */
+        Map<Row, Long> rows() {
+            got.values().removeIf(w -> w == 0);
+            return got;
         }
     }
 }
