@@ -30,6 +30,15 @@ final class Clocked {
         return b.op().clock() == Clock.OUTER ? new OuterIntegrate(b.op(), zero) : new Integrate(b.op(), zero, !b.nested());
     }
 
+    /** Defers the additions of an inner-clock integral inside a nested circuit ({@link Integrate#deferInner}); false for any other node. */
+    static boolean deferInnerSum(OpNode n) {
+        if (n instanceof Integrate i) {
+            i.deferInner();
+            return true;
+        }
+        return false;
+    }
+
     static OpNode differentiate(Build b) {
         StreamValue zero = StreamValue.zero(b.inType("in"));
         return b.op().clock() == Clock.OUTER ? new OuterDifferentiate(b.op(), zero) : new Differentiate(b.op(), zero);
@@ -93,7 +102,10 @@ final class Clocked {
      */
     static final class Integrate extends OpNode {
         private final StreamValue zero;
-        private final boolean defer;
+        /** Whether additions are deferred ({@link ZSet#plusDeferred}): at the top level, and see {@link #deferInner}. */
+        private boolean defer;
+        /** Inside a nested circuit: the first tick after a reset adds as before, later ticks defer (see {@link #deferInner}). */
+        private boolean inner;
         private StreamValue sum;
         /** Null while the sum is kept; else the value emitted from the second tick on. */
         private ZSet notKept;
@@ -105,6 +117,19 @@ final class Clocked {
             this.zero = zero;
             this.defer = defer;
             this.sum = zero;
+        }
+
+        /**
+         * Inside a nested circuit recording no trace: from the second tick after each reset on, the sum's
+         * additions are deferred like a top-level integral's, so a sum whose value nobody reads (the
+         * closure's {@code all_I}: read by an inner {@code z⁻¹} that tests its settling by the change,
+         * then by the paired outer sum, which reads only its leader's trace from the second outer step
+         * on) costs a link per tick instead of a run packed and merged. The first tick adds as before, so
+         * the value there is what it was (an outer sum tells an inner running sum by that value).
+         */
+        void deferInner() {
+            defer = true;
+            inner = true;
         }
 
         /** From now on the sum is not kept (see {@link ChangeReaders}); only before the first tick. */
@@ -126,7 +151,7 @@ final class Clocked {
                 // integrals after it keep a nested-time trace of its changes, not its sums)
                 // at the top level the addition is deferred until something reads the sum (an integral
                 // read only through an arrangement maintained from its changes is never added up)
-                sum = defer ? z.plusDeferred((ZSet) in) : z.plusIntegrated((ZSet) in);
+                sum = defer && !(inner && sum == zero) ? z.plusDeferred((ZSet) in) : z.plusIntegrated((ZSet) in);
             } else {
                 sum = sum.plus(in);
             }

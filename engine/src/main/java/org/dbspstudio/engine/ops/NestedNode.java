@@ -93,6 +93,15 @@ public final class NestedNode extends OpNode {
         }
     }
 
+    /**
+     * Inside a nested circuit that records no trace: the inner-clock integral {@code n} defers its
+     * additions from the second tick of each outer step on (see {@code Clocked.Integrate.deferInner});
+     * nothing when it is not one.
+     */
+    public static void deferInnerSum(OpNode n) {
+        Clocked.deferInnerSum(n);
+    }
+
     /** The frames of the inner ticks of the last outer tick (taken once). */
     public List<Object> takeFrames() {
         List<Object> f = frames;

@@ -138,6 +138,14 @@ final class Compiler {
         }
         if (nested) {
             shareOuterSums(order, feeder, nodes, skip);
+            if (!options.recordTrace()) {
+                for (int k = 0; k < order.size(); k++) {
+                    Operator op = order.get(k);
+                    if (op.kind() == OpKind.INTEGRATE && op.clock() != Clock.OUTER && !skip[k]) {
+                        NestedNode.deferInnerSum(nodes[k]);
+                    }
+                }
+            }
         } else if (!options.recordTrace() && options.deltaTracking()) {
             keepNoUnreadSums(c, order, types, nodes);
         }
