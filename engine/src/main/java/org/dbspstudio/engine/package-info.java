@@ -219,6 +219,17 @@
  * order change with the customers' arrangement is such a join, and its output (region, amount) a
  * batch of cells.
  *
+ * <p>Such a join probing with rows that are not a batch of cells (a packed sum, a table of rows: B3's
+ * edges, an inner integral, probing each iteration's new facts) counts its matches first when it
+ * probes with at most 65,536 rows, and from 4,096 matches on writes each match as a packed row of
+ * integers (tag word 0, then the output columns) beside its weight; the rows are then sorted once
+ * (one long per row, {@code Run.byKeys}) and consolidated into one sorted run, held as a packed
+ * value ({@code ZSet.ofIntegerRows}) — no output row object and no hash-table insertion per
+ * match. A later sum of that value takes the run as it is ({@code ZSet.run} shares a value's only
+ * run) instead of decoding and packing its rows again. A cell that is not a non-null integer (a
+ * NULL key or output cell, text, a double) hands the join back to the rows' path.
+ * {@code PackedJoinProperties} checks it against a join of plain maps.
+ *
  * <p>An aggregate over a Z-set keeps its input's rows with their weights in a table of its own
  * ({@code value.RowWeights}, a mutable hash table of row → weight) instead of looking each changed
  * row's earlier weight up in its input's integral: one hash probe per changed row where the

@@ -361,7 +361,8 @@ final class Distincts {
      * Work proportional to |d|.
      */
     static ZSet h(ZSet i, ZSet d) {
-        ZSet.Builder out = ZSet.builder();
+        // at most one output row per row of d: the table is sized for them once, not doubled up to them
+        ZSet.Builder out = ZSet.builder(d.size());
         if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {
             // i read from a nested-time trace: its weights at d's rows looked up together (d's rows packed
             // and sorted once with its additions to traces, when it was added lately: NestedTrace.lookup)

@@ -341,7 +341,23 @@ final class Joins {
                 return cells;
             }
             IndexedZSet index = probeRight ? ctx.arrangement(1, rk) : ctx.arrangement(0, lk);
-            ZSet.Builder out = ZSet.builder(expected(probeRight ? a : c, probeRight ? lk : rk, index));
+            ZSet rows = probeRight ? a : c;
+            CellJoins plan = probeRight ? cellsLeft : cellsRight;
+            int expected;
+            if (plan != null && plan.packs() && rows.size() <= PACKED_PROBES) {
+                // many matches of integer columns: packed and sorted into one run, no row object or hash table each
+                expected = counted(rows, probeRight ? lk : rk, index);
+                if (expected >= PACKED_MIN) {
+                    ZSet packed = plan.joinPacked(ctx, rows, index, expected);
+                    if (packed != null) {
+                        ctx.work(rows.size());
+                        return packed;
+                    }
+                }
+            } else {
+                expected = expected(rows, probeRight ? lk : rk, index);
+            }
+            ZSet.Builder out = ZSet.builder(expected);
             if (probeRight) {
                 ctx.work(a.size());
                 probe(ctx, a, lk, index, (x, w, y, v) -> out.add(emit(x, y), Math.multiplyExact(w, v)));
@@ -404,6 +420,11 @@ final class Joins {
             if (rows.size() > COUNTED) {
                 return expected(rows);
             }
+            return counted(rows, key, index);
+        }
+
+        /** The number of rows of {@code index} under the keys of {@code rows} (at most {@link #MAX_EXPECTED}): one lookup per row. */
+        private static int counted(ZSet rows, KeyFn key, IndexedZSet index) throws ExprException {
             long[] n = {0};
             rows.forEachX((x, w) -> {
                 Row k = key.key(x);
@@ -418,6 +439,13 @@ final class Joins {
         static final int COUNTED = 4096;
         /** The largest first size of a join's output table. */
         static final int MAX_EXPECTED = 1 << 22;
+        /**
+         * A join whose output columns are plain columns, probing with at most this many rows, counts
+         * its matches ({@link #counted}); from {@link #PACKED_MIN} matches on, it packs its output
+         * ({@link CellJoins#joinPacked}) when every cell is an integer.
+         */
+        static final int PACKED_PROBES = 1 << 16;
+        static final int PACKED_MIN = 4096;
 
         @Override
         public void resetClock() {

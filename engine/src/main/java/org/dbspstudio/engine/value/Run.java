@@ -5,7 +5,8 @@ import org.dbspstudio.model.types.Row;
 
 /**
  * A sorted run: an immutable batch of distinct packed rows ({@link Cells}) of one arity, in
- * ascending order of their words, each with a non-zero weight, in two flat arrays. A row is found
+ * ascending order of their words, each with a non-zero weight, in the first {@link #n} entries of
+ * two flat arrays (a merge may leave a few unused entries after them). A row is found
  * by binary search and two runs are added by one linear merge. Logically every row is
  * {@code arity + 1} words (tag word first); a run of rows whose tag words are all 0 (non-null
  * integers only) stores just the cells.
@@ -388,7 +389,7 @@ final class Run {
             System.arraycopy(src.words, src.cells(at), words, o, a.arity);
             weights[k++] = w;
         }
-        if (k < cap) {
+        if (wasteful(k, cap)) {
             words = Arrays.copyOf(words, k * stride);
             weights = Arrays.copyOf(weights, k);
         }
@@ -433,11 +434,21 @@ final class Run {
             System.arraycopy(b.weights, j, weights, k, b.n - j);
             k += b.n - j;
         }
-        if (k < cap) {
+        if (wasteful(k, cap)) {
             words = Arrays.copyOf(words, k * stride);
             weights = Arrays.copyOf(weights, k);
         }
         return new Run(a.arity, a.tagged, words, weights, k);
+    }
+
+    /**
+     * Whether a merge's output arrays, sized for {@code cap} entries and holding {@code k}, are
+     * copied to their size: only when more than an eighth of them is unused. A run reads its first
+     * {@link #n} entries only, so a merge whose inputs shared few rows keeps its arrays (at most a
+     * seventh more than it needs) instead of allocating and copying them again.
+     */
+    static boolean wasteful(int k, int cap) {
+        return k < cap - (cap >> 3);
     }
 
     /** Accumulates distinct rows (each added once) and sorts them into a run. */
@@ -453,6 +464,18 @@ final class Run {
             int cap = Math.max(1, expected);
             words = new long[cap * (arity + 1)];
             weights = new long[cap];
+        }
+
+        /**
+         * A builder holding {@code n} rows of non-null integers already packed into {@code words}
+         * ({@code arity + 1} words each, tag word 0) with weights {@code weights}; the arrays are
+         * taken over, not copied.
+         */
+        Builder(int arity, long[] words, long[] weights, int n) {
+            this.arity = arity;
+            this.words = words;
+            this.weights = weights;
+            this.n = n;
         }
 
         /** Adds a row not added before; false when it cannot be packed with this run's rows. */

@@ -125,6 +125,21 @@ public final class ZSet implements StreamValue {
         return new ZSet(null, FlatRows.ofDistinct(rows, hs, ws, order, from, to));
     }
 
+    /**
+     * The Z-set of {@code n} rows of {@code arity} non-null integers ({@link Cells#packable} arity)
+     * given packed — {@code arity + 1} words each in {@code words}: a tag word 0, then the values —
+     * with weights {@code ws} (none 0; a row may come several times): sorted once, equal rows
+     * summed and cancelled ones dropped, and held as one sorted run (a join's output over integer
+     * columns, {@code ops.CellJoins}). The arrays are taken over, not copied.
+     */
+    public static ZSet ofIntegerRows(int arity, long[] words, long[] ws, int n) {
+        if (n == 0) {
+            return EMPTY;
+        }
+        Run r = new Run.Builder(arity, words, ws, n).buildConsolidated();
+        return r.n == 0 ? EMPTY : ofSpine(Spine.of(r));
+    }
+
     /** The Z-set of a batch of cells (null: empty). */
     public static ZSet ofCells(CellBatch b) {
         return b == null || b.n == 0 ? EMPTY : new ZSet(b);
@@ -231,6 +246,11 @@ public final class ZSet implements StreamValue {
         if (cells != null) {
             // packed straight from the cells: no row decoded and encoded
             return cells.arity == arity ? CellRuns.pack(List.of(cells), sign) : null;
+        }
+        if (spine != null && spine.runs.length == 1 && spine.arity == arity) {
+            // already one run (its rows' weights are its own): shared, not decoded and packed again
+            Run r = spine.runs[0];
+            return sign == 1 ? r : r.negate();
         }
         Run.Builder b = new Run.Builder(arity, size());
         boolean[] ok = {true};

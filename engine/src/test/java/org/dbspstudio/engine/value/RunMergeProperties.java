@@ -1,0 +1,110 @@
+package org.dbspstudio.engine.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * Chains of run merges ({@link Run#merge}) against a plain map of row → weight: runs of rows drawn
+ * from a small domain (so merged runs share rows and weights cancel, leaving merges whose arrays
+ * hold unused entries after their last one), with and without tag words (a NULL or a double
+ * forces them), merged again, searched ({@link Run#find}, {@link Run#addWeightsOf}) and read
+ * through a spine ({@link Spine#forEach}, {@link Spine#weights}).
+ */
+class RunMergeProperties {
+
+    @Property(tries = 200)
+    void mergedRunsHoldTheSumOfTheirRows(@ForAll @IntRange(min = 1, max = 6) int count,
+                                         @ForAll @IntRange(min = 1, max = 3) int arity,
+                                         @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int domain = 1 + rnd.nextInt(rnd.nextBoolean() ? 40 : 4000);
+        boolean odd = rnd.nextInt(4) == 0;
+        Map<Row, Long> expected = new HashMap<>();
+        Run acc = null;
+        List<Run> all = new ArrayList<>();
+        for (int r = 0; r < count; r++) {
+            int n = rnd.nextInt(rnd.nextBoolean() ? 30 : 3000);
+            Map<Row, Long> rows = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                long w = rnd.nextInt(5) - 2;
+                if (w != 0) {
+                    rows.merge(row(rnd, arity, domain, odd), w, Long::sum);
+                }
+            }
+            rows.values().removeIf(w -> w == 0);
+            Run.Builder b = new Run.Builder(arity, rows.size());
+            rows.forEach((x, w) -> assertThat(b.add(x, w)).isTrue());
+            Run run = b.build();
+            all.add(run);
+            rows.forEach((x, w) -> expected.merge(x, w, Long::sum));
+            expected.values().removeIf(w -> w == 0);
+            acc = acc == null ? run : Run.merge(acc, run);
+            assertThat(read(acc)).isEqualTo(expected);
+        }
+        // every row of the merged run is found where it is, and nothing is found beyond its n entries
+        for (int i = 0; i < acc.n; i++) {
+            long[] p = new long[arity + 1];
+            acc.logical(i, p);
+            assertThat(acc.find(p)).isEqualTo(i);
+        }
+        // the merged run's weights of each input run's rows, found by galloping
+        for (Run run : all) {
+            long[] got = new long[run.n];
+            acc.addWeightsOf(run, got);
+            for (int i = 0; i < run.n; i++) {
+                assertThat(got[i]).isEqualTo(expected.getOrDefault(run.row(i), 0L));
+            }
+        }
+        // a spine of all the runs (merged as it grows) adds up to the same rows
+        Spine s = null;
+        for (Run run : all) {
+            s = s == null ? Spine.of(run) : s.plus(run);
+            if (s == null) {
+                break; // everything cancelled so far
+            }
+        }
+        Map<Row, Long> viaSpine = new HashMap<>();
+        if (s != null) {
+            s.forEach((x, w) -> viaSpine.merge(x, w, Long::sum));
+            Row[] asked = expected.keySet().toArray(new Row[0]);
+            long[] ws = s.weights(asked);
+            for (int i = 0; i < asked.length; i++) {
+                assertThat(ws[i]).isEqualTo(expected.get(asked[i]));
+            }
+            assertThat(s.size).isEqualTo(expected.size());
+        }
+        viaSpine.values().removeIf(w -> w == 0);
+        // a spine left empty by cancellation is null
+        assertThat(viaSpine).isEqualTo(s == null ? Map.of() : expected);
+    }
+
+    private static Row row(Random rnd, int arity, int domain, boolean odd) {
+        Object[] v = new Object[arity];
+        for (int c = 0; c < arity; c++) {
+            int x = rnd.nextInt(domain);
+            v[c] = odd && x % 7 == 0 ? (x % 2 == 0 ? null : (Object) (x + 0.5)) : (Object) (long) (x - domain / 2);
+        }
+        return Row.wrap(v);
+    }
+
+    private static Map<Row, Long> read(Run run) {
+        Map<Row, Long> m = new HashMap<>();
+        for (int i = 0; i < run.n; i++) {
+            assertThat(run.weights[i]).isNotZero();
+            assertThat(m.put(run.row(i), run.weights[i])).isNull();
+            if (i > 0) {
+                assertThat(Run.compare(run, i - 1, run, i)).isNegative();
+            }
+        }
+        return m;
+    }
+}
