@@ -28,7 +28,6 @@ import org.dbspstudio.model.Scenario;
 import org.dbspstudio.model.export.ExportException;
 import org.dbspstudio.model.json.DocumentReader;
 import org.dbspstudio.model.json.LoadException;
-import org.dbspstudio.model.types.Row;
 import org.dbspstudio.model.types.StreamType;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -158,6 +157,7 @@ final class RunCommand extends DbspCommand {
             return runOn(printer, doc, sim.scenario(), n, err);
         }
         printer.begin();
+        printer.startThread();
         Stepper stepper = new Stepper(sim, n, printer);
         Thread worker = new Thread(stepper, "dbsp-run");
         worker.setDaemon(true);
@@ -191,8 +191,20 @@ final class RunCommand extends DbspCommand {
         if (progressShown) {
             err.println();
         }
+        try {
+            printer.finish();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         synchronized (printer) {
             printer.end();
+        }
+        if (printer.failure() instanceof OutOfMemoryError) {
+            return CliSupport.outOfMemory(err, file + ": at step " + printer.failedStep() + " (printing its output)");
+        }
+        if (printer.failure() != null) {
+            Throwable f = printer.failure();
+            throw f instanceof RuntimeException r ? r : new IllegalStateException(f);
         }
         if (timedOut) {
             err.println(file + ": ERROR [TIMEOUT] stopped after the --timeout of " + timeoutText() + " s, during step "
@@ -253,16 +265,14 @@ final class RunCommand extends DbspCommand {
                             outOfMemory = e;
                             return;
                         }
-                        synchronized (printer) {
-                            printer.step(t);
-                        }
                         failure = e;
+                        printer.after(t); // what the step printed before it failed
                         return;
                     }
-                    synchronized (printer) {
-                        printer.step(t);
-                    }
+                    printer.after(t);
                 }
+            } catch (InterruptedException e) {
+                // stopped by the timeout while waiting for the printer: the watcher reports it
             } catch (OutOfMemoryError e) {
                 outOfMemory = new EngineException(null, current, List.of(), "out of memory while printing", e);
             } catch (RuntimeException | Error e) {
@@ -419,6 +429,111 @@ final class RunCommand extends DbspCommand {
             }
         }
 
+        /**
+         * Starts the thread that prints the steps the engine has run (without --trace): the
+         * stepping thread reads each step's output changes into values the printer owns
+         * ({@link #after}) and goes on with the next step while this thread formats and writes
+         * them (1.25M rows at the closure's first step: about 0.2 s of CPU), at most
+         * {@link #BEHIND} steps behind. With --trace every stream's value is printed by the
+         * stepping thread before the next step, as before.
+         */
+        void startThread() {
+            if (trace) {
+                return;
+            }
+            thread = new Thread(this::printQueued, "dbsp-print");
+            thread.setDaemon(true);
+            thread.start();
+        }
+
+        /** Steps read but not printed yet at which the stepping thread waits for the printer. */
+        private static final int BEHIND = 2;
+        private static final Object[] END = new Object[0];
+        private final java.util.concurrent.BlockingQueue<Object[]> queue = new java.util.concurrent.ArrayBlockingQueue<>(BEHIND);
+        private Thread thread;
+        private volatile boolean closed;
+        /** What stopped the printing thread (it then reads and drops the steps queued after). */
+        private volatile Throwable failure;
+        private volatile int failedStep;
+
+        /**
+         * Prints step {@code t} (called by the stepping thread once step t ran): with the printing
+         * thread, queues its output changes read into printable values (waiting while the
+         * printer is {@link #BEHIND} steps behind); else prints it now.
+         */
+        void after(int t) throws InterruptedException {
+            if (closed) {
+                return; // the command stopped waiting for the steps (--timeout)
+            }
+            if (thread == null) {
+                synchronized (this) {
+                    step(t);
+                }
+                return;
+            }
+            if (t >= sim.trace().endStep()) {
+                return;
+            }
+            Map<String, StreamValue> changes = sim.trace().outputChanges(t);
+            Object[] captured = new Object[1 + sim.outputs().size()];
+            captured[0] = t;
+            int i = 1;
+            for (String name : sim.outputs()) {
+                StreamValue v = changes.get(name);
+                captured[i++] = v == null ? null : printable(v);
+            }
+            queue.put(captured);
+        }
+
+        /** Waits until every queued step is printed (called once no step will be added); then {@link #end} may print. */
+        void finish() throws InterruptedException {
+            closed = true;
+            if (thread != null) {
+                queue.put(END);
+                thread.join();
+            }
+        }
+
+        /** What stopped the printing thread, or null; {@link #failedStep} the step it was printing. */
+        Throwable failure() {
+            return failure;
+        }
+
+        int failedStep() {
+            return failedStep;
+        }
+
+        private void printQueued() {
+            while (true) {
+                Object[] c;
+                try {
+                    c = queue.take();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (c == END) {
+                    return;
+                }
+                if (failure != null) {
+                    continue;
+                }
+                int t = (Integer) c[0];
+                try {
+                    int i = 1;
+                    for (String name : sim.outputs()) {
+                        Object v = c[i++];
+                        if (v != null) {
+                            output(t, name, v);
+                        }
+                    }
+                    flush();
+                } catch (RuntimeException | Error e) {
+                    failedStep = t;
+                    failure = e;
+                }
+            }
+        }
+
         void step(int t) {
             if (t >= sim.trace().endStep()) {
                 return;
@@ -428,15 +543,15 @@ final class RunCommand extends DbspCommand {
                 sim.trace().forEachValue(t, (its, op, port, v) -> {
                     String where = op + "." + port;
                     switch (format) {
-                        case table -> table("  trace " + (its.isEmpty() ? "" : "iteration " + its + " ") + where + " =", v);
-                        case csv -> csv(where + "," + t + "," + String.join("/", its.stream().map(String::valueOf).toList()), v);
+                        case table -> table("  trace " + (its.isEmpty() ? "" : "iteration " + its + " ") + where + " =", printable(v));
+                        case csv -> csv(where + "," + t + "," + String.join("/", its.stream().map(String::valueOf).toList()), printable(v));
                         case json -> {
                             ObjectNode o = ((ArrayNode) json.get("trace")).addObject();
                             o.put("step", t);
                             ArrayNode a = o.putArray("iterations");
                             its.forEach(a::add);
                             o.put("stream", where);
-                            o.set("value", toJson(v));
+                            o.set("value", toJson(printable(v)));
                         }
                     }
                 });
@@ -448,16 +563,25 @@ final class RunCommand extends DbspCommand {
         void outputs(int t, Map<String, StreamValue> changes) {
             for (String name : sim.outputs()) {
                 StreamValue v = changes.get(name);
-                if (v == null) {
-                    continue;
-                }
-                switch (format) {
-                    case table -> table("step " + t + "  " + name + ":", v);
-                    case csv -> csv(name + "," + t, v);
-                    case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
+                if (v != null) {
+                    output(t, name, printable(v));
                 }
             }
             flush();
+        }
+
+        /** Prints output {@code name}'s change at step t ({@link #printable}). */
+        private void output(int t, String name, Object v) {
+            switch (format) {
+                case table -> table("step " + t + "  " + name + ":", v);
+                case csv -> csv(name + "," + t, v);
+                case json -> ((ArrayNode) json.get("outputs").get(name)).add(toJson(v));
+            }
+        }
+
+        /** A value as the printer holds it: a {@link ZInt} as it is, a Z-set's rows as {@link PrintedRows}. */
+        private static Object printable(StreamValue v) {
+            return v instanceof ZInt ? v : PrintedRows.of(v);
         }
 
         void end() {
@@ -495,35 +619,55 @@ final class RunCommand extends DbspCommand {
             out.flush();
         }
 
-        private void table(String prefix, StreamValue v) {
+        private void table(String prefix, Object v) {
             if (v instanceof ZInt z) {
                 line(prefix + " " + z.value());
                 return;
             }
-            List<Change> rows = rows(v);
-            if (rows.isEmpty()) {
+            PrintedRows rows = (PrintedRows) v;
+            if (rows.size() == 0) {
                 line(prefix + " (no change)");
             }
-            for (Change c : rows) {
+            for (int i = 0; i < rows.size(); i++) {
                 text.append(prefix).append(' ');
-                if (c.weight() > 0) {
+                long w = rows.weight(i);
+                if (w > 0) {
                     text.append('+');
                 }
-                text.append(c.weight()).append(' ').append(c.row());
+                text.append(w).append(' ');
+                if (rows.longs()) {
+                    text.append('(');
+                    for (int c = 0, k = rows.arity(i); c < k; c++) {
+                        if (c > 0) {
+                            text.append(", ");
+                        }
+                        text.append(rows.value(i, c));
+                    }
+                    text.append(')');
+                } else {
+                    text.append(rows.row(i));
+                }
                 endLine();
             }
         }
 
-        private void csv(String prefix, StreamValue v) {
+        private void csv(String prefix, Object v) {
             if (v instanceof ZInt z) {
                 line(prefix + ",," + z.value());
                 return;
             }
-            for (Change c : rows(v)) {
-                text.append(prefix).append(',').append(c.weight());
-                for (Object x : c.row().asList()) {
-                    text.append(',');
-                    csvValue(text, x);
+            PrintedRows rows = (PrintedRows) v;
+            for (int i = 0; i < rows.size(); i++) {
+                text.append(prefix).append(',').append(rows.weight(i));
+                if (rows.longs()) {
+                    for (int c = 0, k = rows.arity(i); c < k; c++) {
+                        text.append(',').append(rows.value(i, c)); // a Long's digits, as csvValue prints them
+                    }
+                } else {
+                    for (Object x : rows.row(i).asList()) {
+                        text.append(',');
+                        csvValue(text, x);
+                    }
                 }
                 endLine();
             }
@@ -546,29 +690,16 @@ final class RunCommand extends DbspCommand {
             sb.append(s);
         }
 
-        private static List<Change> rows(StreamValue v) {
-            if (v instanceof ZSet z) {
-                return z.toChanges();
-            }
-            List<Change> l = new java.util.ArrayList<>();
-            org.dbspstudio.engine.value.IndexedZSet ix = (org.dbspstudio.engine.value.IndexedZSet) v;
-            for (Row k : ix.sortedKeys()) {
-                for (Change c : ix.get(k).toChanges()) {
-                    l.add(new Change(k.concat(c.row()), c.weight()));
-                }
-            }
-            return l;
-        }
-
-        private static JsonNode toJson(StreamValue v) {
+        private static JsonNode toJson(Object v) {
             if (v instanceof ZInt z) {
                 return JSON.getNodeFactory().numberNode(z.value());
             }
             ArrayNode a = JSON.createArrayNode();
-            for (Change c : rows(v)) {
+            PrintedRows rows = (PrintedRows) v;
+            for (int i = 0; i < rows.size(); i++) {
                 ObjectNode o = a.addObject();
                 ArrayNode r = o.putArray("row");
-                for (Object x : c.row().asList()) {
+                for (Object x : rows.row(i).asList()) {
                     if (x == null) {
                         r.addNull();
                     } else if (x instanceof Long l) {
@@ -583,7 +714,7 @@ final class RunCommand extends DbspCommand {
                         r.add(x.toString());
                     }
                 }
-                o.put("weight", c.weight());
+                o.put("weight", rows.weight(i));
             }
             return a;
         }
