@@ -102,7 +102,14 @@ final class RunCommand extends DbspCommand {
     @Option(names = "--fresh", description = "with --db: empty the output tables and start again from step 0")
     boolean fresh;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Jackson's object mapper, made when first used (a JSON scenario, --format json): made with the class, it
+     * loaded and initialised about 400 classes of jackson-databind in every dbsp command, since the
+     * command line makes an instance of every subcommand.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     @Override
     int run(PrintWriter out, PrintWriter err) {
@@ -374,12 +381,12 @@ final class RunCommand extends DbspCommand {
     /** Reads a JSON scenario by placing it into the circuit file's document and loading that with the document reader. */
     private Scenario jsonScenario(Path p) throws BadScenario {
         try {
-            JsonNode given = JSON.readTree(Files.readString(p));
+            JsonNode given = Json.MAPPER.readTree(Files.readString(p));
             JsonNode section = given.has("circuit") ? given.get("scenario") : given.has("scenario") ? given.get("scenario") : given;
-            ObjectNode docTree = (ObjectNode) JSON.readTree(Files.readString(file));
+            ObjectNode docTree = (ObjectNode) Json.MAPPER.readTree(Files.readString(file));
             docTree.set("scenario", section);
             docTree.remove("expected");
-            var loaded = DocumentReader.read(JSON.writeValueAsString(docTree), p.toString());
+            var loaded = DocumentReader.read(Json.MAPPER.writeValueAsString(docTree), p.toString());
             List<Diagnostic> errors = loaded.diagnostics().stream().filter(Diagnostic::isError).toList();
             if (!errors.isEmpty()) {
                 throw new BadScenario(String.join("\n", errors.stream().map(d -> p + ": " + d.format()).toList()));
@@ -398,7 +405,8 @@ final class RunCommand extends DbspCommand {
         private final Format format;
         private final Simulation sim;
         private final boolean trace;
-        private final ObjectNode json = JSON.createObjectNode();
+        /** The --format json document (null in the other formats). */
+        private final ObjectNode json;
         /**
          * The lines of the step being printed, written to {@code out} in large pieces: {@code out}
          * flushes at every println ({@link Main#main} gives it autoflush), which was one system
@@ -413,6 +421,7 @@ final class RunCommand extends DbspCommand {
             this.format = format;
             this.sim = sim;
             this.trace = trace;
+            this.json = format == Format.json ? Json.MAPPER.createObjectNode() : null;
         }
 
         void begin() {
@@ -588,7 +597,7 @@ final class RunCommand extends DbspCommand {
             flush();
             if (format == Format.json) {
                 try {
-                    out.println(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(json));
+                    out.println(Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(json));
                 } catch (IOException e) {
                     throw new IllegalStateException(e);
                 }
@@ -692,9 +701,9 @@ final class RunCommand extends DbspCommand {
 
         private static JsonNode toJson(Object v) {
             if (v instanceof ZInt z) {
-                return JSON.getNodeFactory().numberNode(z.value());
+                return Json.MAPPER.getNodeFactory().numberNode(z.value());
             }
-            ArrayNode a = JSON.createArrayNode();
+            ArrayNode a = Json.MAPPER.createArrayNode();
             PrintedRows rows = (PrintedRows) v;
             for (int i = 0; i < rows.size(); i++) {
                 ObjectNode o = a.addObject();

@@ -33,7 +33,14 @@ import picocli.CommandLine.Parameters;
             "Exit code 0: equivalent, 1: the first mismatch is printed (or the circuit has errors),",
             "2: a file could not be read."})
 final class VerifyCommand extends DbspCommand {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /**
+     * Jackson's object mapper, made when first used (a JSON scenario): made with the class, it
+     * loaded and initialised about 400 classes of jackson-databind in every dbsp command, since the
+     * command line makes an instance of every subcommand.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
 
     @Parameters(index = "0", paramLabel = "FILE", description = "a circuit document over snapshots (.json)")
     Path file;
@@ -100,11 +107,11 @@ final class VerifyCommand extends DbspCommand {
             return s;
         }
         Path p = Path.of(scenario);
-        JsonNode given = JSON.readTree(Files.readString(p));
+        JsonNode given = Json.MAPPER.readTree(Files.readString(p));
         JsonNode section = given.has("scenario") ? given.get("scenario") : given;
-        ObjectNode docTree = (ObjectNode) JSON.readTree(Files.readString(file));
+        ObjectNode docTree = (ObjectNode) Json.MAPPER.readTree(Files.readString(file));
         docTree.set("scenario", section);
         docTree.remove("expected");
-        return DocumentReader.read(JSON.writeValueAsString(docTree), p.toString()).document().scenario();
+        return DocumentReader.read(Json.MAPPER.writeValueAsString(docTree), p.toString()).document().scenario();
     }
 }
