@@ -85,6 +85,84 @@ public final class PMap<K, V> {
         return e.build();
     }
 
+    /** The owner of nodes built whole ({@link #ofDistinct}): no editor's, so every editor copies them before changing them. */
+    private static final Object BUILT = new Object();
+
+    /**
+     * The map of {@code n} distinct keys {@code keys[i]} to {@code values[i]}, built whole: the
+     * entries are sorted by their hashes' 5-bit digits level by level (a counting sort per node),
+     * and each node is allocated once at its final size, with the shape inserting the keys one by
+     * one gives (an entry stays in the first node where no other shares its digit; keys of one
+     * hash share a collision node), instead of a copy of a node's array per insertion into it.
+     */
+    @SuppressWarnings("unchecked")
+    public static <K, V> PMap<K, V> ofDistinct(Object[] keys, Object[] values, int n) {
+        if (n == 0) {
+            return empty();
+        }
+        int[] hs = new int[n];
+        int[] idx = new int[n];
+        for (int i = 0; i < n; i++) {
+            hs[i] = spread(keys[i].hashCode());
+            idx[i] = i;
+        }
+        return new PMap<>(node(keys, values, hs, idx, new int[n], 0, n, 0), n);
+    }
+
+    /** The node of entries {@code idx[from..to)} (at least two, not all of one hash) at digit {@code shift}. */
+    private static Node node(Object[] keys, Object[] values, int[] hs, int[] idx, int[] tmp, int from, int to, int shift) {
+        int[] start = new int[33];
+        for (int q = from; q < to; q++) {
+            start[((hs[idx[q]] >>> shift) & 31) + 1]++;
+        }
+        int bitmap = 0;
+        int slots = 0;
+        for (int d = 0; d < 32; d++) {
+            if (start[d + 1] > 0) {
+                bitmap |= 1 << d;
+                slots++;
+            }
+            start[d + 1] += start[d];
+        }
+        int[] at = java.util.Arrays.copyOf(start, 32);
+        for (int q = from; q < to; q++) {
+            int i = idx[q];
+            tmp[from + at[(hs[i] >>> shift) & 31]++] = i;
+        }
+        System.arraycopy(tmp, from, idx, from, to - from);
+        Object[] a = new Object[2 * slots];
+        int p = 0;
+        for (int d = 0; d < 32; d++) {
+            int f = from + start[d];
+            int t = from + start[d + 1];
+            if (f == t) {
+                continue;
+            }
+            if (t - f == 1) {
+                a[p] = keys[idx[f]];
+                a[p + 1] = values[idx[f]];
+            } else {
+                boolean oneHash = true;
+                int h = hs[idx[f]];
+                for (int q = f + 1; q < t && oneHash; q++) {
+                    oneHash = hs[idx[q]] == h;
+                }
+                if (oneHash) {
+                    Object[] c = new Object[2 * (t - f)];
+                    for (int q = f; q < t; q++) {
+                        c[2 * (q - f)] = keys[idx[q]];
+                        c[2 * (q - f) + 1] = values[idx[q]];
+                    }
+                    a[p + 1] = new Collision(BUILT, h, c);
+                } else {
+                    a[p + 1] = node(keys, values, hs, idx, tmp, f, t, shift + 5);
+                }
+            }
+            p += 2;
+        }
+        return new Node(BUILT, bitmap, a);
+    }
+
     /** Calls {@code action} for every entry (unspecified order). */
     public void forEach(BiConsumer<? super K, ? super V> action) {
         if (root != null) {

@@ -225,9 +225,16 @@ public final class ZSet implements StreamValue {
         if (map != null) {
             return map;
         }
-        PMap.Editor<Row, Long> e = new PMap.Editor<>(PMap.empty());
-        forEach((r, w) -> e.merge(r, w, ADD));
-        return e.build();
+        // the rows are distinct: the trie is built whole, each node allocated once
+        int n = size();
+        Row[] rows = new Row[n];
+        Long[] ws = new Long[n];
+        int[] k = {0};
+        forEach((r, w) -> {
+            rows[k[0]] = r;
+            ws[k[0]++] = w;
+        });
+        return PMap.ofDistinct(rows, ws, k[0]);
     }
 
     /** Whether the packed form is used for large values (on by default; off to compare in benchmarks). */
