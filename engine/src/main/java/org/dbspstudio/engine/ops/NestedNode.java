@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.dbspstudio.engine.run.EngineException;
+import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
 import org.dbspstudio.model.types.StreamType;
 
@@ -100,6 +101,21 @@ public final class NestedNode extends OpNode {
      */
     public static void deferInnerSum(OpNode n) {
         Clocked.deferInnerSum(n);
+    }
+
+    /**
+     * {@code I_outer(z⁻¹(D_outer(x)))} computed as {@code z⁻¹(x)} ({@link ShiftedOuterSum}), for the
+     * outer sum {@code integral} whose input is an inner {@code z⁻¹} of the outer differentiator
+     * {@code differentiator}; null (keep {@code integral}) when they are not such nodes or the sum is
+     * paired with another ({@link #shareOuterSums}). The caller wires x as the new node's second input,
+     * read before x's operator runs at each tick.
+     */
+    public static OpNode shiftedOuterSum(OpNode integral, OpNode differentiator) {
+        if (integral instanceof OuterIntegrate i && differentiator instanceof Clocked.OuterDifferentiate d
+                && i.zero instanceof ZSet && !i.paired()) {
+            return new ShiftedOuterSum(i.operator(), i.zero, d);
+        }
+        return null;
     }
 
     /** The frames of the inner ticks of the last outer tick (taken once). */

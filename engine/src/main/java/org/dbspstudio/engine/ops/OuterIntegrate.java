@@ -340,6 +340,11 @@ final class OuterIntegrate extends Clocked.PerIteration {
         }
     }
 
+    /** Whether this sum was paired with another by {@link #share}, as leader or follower. */
+    boolean paired() {
+        return leader != null || follower != null;
+    }
+
     /** Whether this leader's follower reads its trace. */
     private boolean sharing() {
         return follower != null && follower.shared;

@@ -77,6 +77,16 @@ final class CircuitRun implements Build.ChildCircuit {
             IndexedZSet idx = current.get(v);
             return idx != null ? idx : previous.get(v);
         }
+
+        /**
+         * The arrangement of the change's basis: found by identity, or empty for an empty basis (the
+         * first step's values, 0 + change, are then arranged from their changes at every iteration,
+         * not only where a join asked, so the next step finds each one to update).
+         */
+        IndexedZSet base(OuterChange oc) {
+            IndexedZSet idx = find(oc.basis());
+            return idx != null ? idx : oc.basis() instanceof ZSet z && z.isEmpty() ? IndexedZSet.EMPTY : null;
+        }
     }
 
     CircuitRun(SlotMap slotMap, OpNode[] order, int[][] inSlots, int[][] outSlots, StreamValue[] zeros,
@@ -329,7 +339,7 @@ final class CircuitRun implements Build.ChildCircuit {
             }
             for (OuterArrangements oa : l) {
                 if (oa.find(values[slot]) == null) {
-                    IndexedZSet base = oa.find(oc.basis());
+                    IndexedZSet base = oa.base(oc);
                     if (base != null) {
                         ZSet d = (ZSet) oc.change();
                         ctx.work += d.size();
@@ -355,7 +365,7 @@ final class CircuitRun implements Build.ChildCircuit {
         OuterArrangements oa = oc == null ? null : outerArrangements(id, slot, key);
         IndexedZSet idx = oa == null ? null : oa.find(v);
         if (idx == null) {
-            IndexedZSet base = oa == null ? null : oa.find(oc.basis());
+            IndexedZSet base = oa == null ? null : oa.base(oc);
             if (base != null) {
                 ZSet d = (ZSet) oc.change();
                 ctx.work += d.size();
@@ -364,6 +374,12 @@ final class CircuitRun implements Build.ChildCircuit {
                 ZSet d = (ZSet) deltas[slot];
                 ctx.work += d.size();
                 idx = a.index.plus(index(d, key));
+            } else if (oc != null && v instanceof ZSet z && z.accumulated() && oc.basis() instanceof ZSet b && !b.accumulated()) {
+                // a value read from a nested-time trace (iterated by merging the whole trace) whose basis
+                // is a table of its own, not arranged yet: the basis indexed, plus the change
+                ZSet d = (ZSet) oc.change();
+                ctx.work += b.size() + d.size();
+                idx = index(b, key).plus(index(d, key));
             } else {
                 ctx.work += v.rows();
                 idx = index((ZSet) v, key);

@@ -138,6 +138,9 @@ final class Compiler {
         }
         if (nested) {
             shareOuterSums(order, feeder, nodes, skip);
+            if (options.deltaTracking()) {
+                shiftOuterSums(order, feeder, slotOf, nodes, ins, skip);
+            }
             if (!options.recordTrace()) {
                 for (int k = 0; k < order.size(); k++) {
                     Operator op = order.get(k);
@@ -189,6 +192,51 @@ final class Compiler {
                 NestedNode.shareOuterSums(nodes[l], nodes[k]);
             }
         }
+    }
+
+    /**
+     * Replaces the outer sum of {@code z⁻¹(D_outer(x))} (an inner delay of an outer differentiator)
+     * by a node emitting x's value of the previous tick ({@code ops.ShiftedOuterSum}: the outer
+     * operators commute with the inner delay, and {@code I_outer ∘ D_outer} is the identity), wired
+     * to read x's slot as a second input. Only when x's operator comes after the sum in the evaluation
+     * order (so its slot still holds the previous tick's value) and neither is left out. The closure's
+     * {@code zo_I_2}: x is {@code H}'s output.
+     */
+    private static void shiftOuterSums(List<Operator> order, Map<PortRef, PortRef> feeder, Map<PortRef, Integer> slotOf,
+                                       OpNode[] nodes, int[][] ins, boolean[] skip) {
+        Map<String, Integer> at = new HashMap<>();
+        for (int k = 0; k < order.size(); k++) {
+            at.put(order.get(k).id(), k);
+        }
+        for (int k = 0; k < order.size(); k++) {
+            Operator sum = order.get(k);
+            if (!outerSum(sum) || skip[k] || ins[k].length != 1) {
+                continue;
+            }
+            Operator z = producer(order, at, feeder.get(new PortRef(sum.id(), "in")));
+            if (z == null || z.kind() != OpKind.DELAY || z.clock() == Clock.OUTER || skip[at.get(z.id())]) {
+                continue;
+            }
+            Operator d = producer(order, at, feeder.get(new PortRef(z.id(), "in")));
+            if (d == null || d.kind() != OpKind.DIFFERENTIATE || d.clock() != Clock.OUTER || skip[at.get(d.id())]) {
+                continue;
+            }
+            PortRef x = feeder.get(new PortRef(d.id(), "in"));
+            Integer kx = x == null ? null : at.get(x.op());
+            if (kx == null || kx <= k || skip[kx] || slotOf.get(x) == null) {
+                continue;
+            }
+            OpNode shifted = NestedNode.shiftedOuterSum(nodes[k], nodes[at.get(d.id())]);
+            if (shifted != null) {
+                nodes[k] = shifted;
+                ins[k] = new int[] {ins[k][0], slotOf.get(x)};
+            }
+        }
+    }
+
+    private static Operator producer(List<Operator> order, Map<String, Integer> at, PortRef from) {
+        Integer k = from == null ? null : at.get(from.op());
+        return k == null ? null : order.get(k);
     }
 
     /**
