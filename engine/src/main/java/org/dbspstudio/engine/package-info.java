@@ -814,6 +814,19 @@
  * ({@code 10000,12000}, 10 single edges, {@code -Xmx6g}): first step 25.8 → 17.9 s, single edges
  * 2.80 → 2.42 s (median 32.9 → 18.7 ms), heap in use after them 3.80 → 3.24 GB.
  *
+ * <p>Where B3's single edges go now (8186182, JFR execution samples every 2 ms of the 30 single edges,
+ * split into the three large steps 3, 11 and 19 — about 21,000 closure changes each — and the rest;
+ * one run at load 5–6): the leader's additions to the shared trace ({@code OuterIntegrate.traced},
+ * nearly all of it {@code NestedTrace.plus} sweeping the runs for the rows first changed in the step)
+ * 37% and 40%; the per-iteration arrangements of {@code zo_I_2} updated by its outer change
+ * ({@code IndexedZSet.plus}, mostly {@code KeyBatch.merge} rewriting merged batches) 25% and 27%;
+ * {@code H} 17% and 19%; the joins 9% and 8%; the inner sums 2% and under 1%. The large steps take
+ * 190–240 ms of the engine thread's CPU and the single edges' collector pauses are small (72 ms in
+ * all in one run); steps whose closure changes by a few rows cost 1–3 ms for their 40–50 iterations,
+ * so skipping iterations whose changes are empty would gain little. Left: the sweeps (one search per first-changed row and run), and the
+ * arrangements, which hold the rows of every iteration as row objects a second time beside
+ * {@code H}'s trace.
+ *
  * <p>{@code H}'s trimming of its stored outputs at iterations a shorter step did not reach (the
  * next, longer step reads them as the last iteration's value) is exercised by
  * {@code HOutputsProperties}: a nested circuit whose {@code H} is fed two outer sums constant over
