@@ -26,10 +26,12 @@ import org.dbspstudio.model.rewrite.Incrementalizer;
  * {@code JAVA_OPTS=-Xmx2g bin/dbsp run FILE --format csv} (its output to a file) beside a child
  * process {@code java -Xmx2g …} that starts DuckDB (in-memory, one thread), loads the same graph
  * from a CSV file and computes its closure once with a recursive CTE. {@code bin/dbsp} is the
- * launcher that started this benchmark ({@code DBSP_LAUNCHER}, set by it), with its JVM options and
- * its class-data archive (written by one untimed {@code run FILE --steps 0} first, as any earlier
- * run would have); without it (the benchmark started otherwise, e.g. by a test) the run process is
- * {@code java -Xmx2g -cp … org.dbspstudio.cli.Main run FILE --format csv}. Both start from the same
+ * launcher that started this benchmark ({@code DBSP_LAUNCHER}, set by it) or, when the benchmark
+ * runs from the command-line jar started otherwise ({@code java -jar engine/target/…-cli.jar bench}),
+ * the {@code bin/dbsp} of the checkout that jar was built in: with its JVM options and its
+ * class-data archive (written by one untimed {@code run FILE --steps 0} first, as any earlier run
+ * would have). Without either (the benchmark started from a class path, e.g. by a test) the run
+ * process is {@code java -Xmx2g -cp … org.dbspstudio.cli.Main run FILE --format csv}. Both start from the same
  * jar or class path. The run's step-0 output is checked to hold as many pairs as DuckDB's closure.
  */
 final class RunProcessBench {
@@ -132,10 +134,48 @@ final class RunProcessBench {
         return c;
     }
 
-    /** bin/dbsp when it started this benchmark (it sets DBSP_LAUNCHER), else null. */
-    private static String launcher() {
+    /**
+     * bin/dbsp when it started this benchmark (it sets DBSP_LAUNCHER); else, when this class runs
+     * from the command-line jar in {@code ROOT/engine/target}, {@code ROOT/bin/dbsp} if it is
+     * there (the command users run: a run process started without it would lack its JVM options);
+     * else null.
+     */
+    static String launcher() {
         String l = System.getenv("DBSP_LAUNCHER");
-        return l != null && Files.isExecutable(Path.of(l)) ? l : null;
+        if (l != null && Files.isExecutable(Path.of(l))) {
+            return l;
+        }
+        return besideJar(RunProcessBench.class.getProtectionDomain().getCodeSource());
+    }
+
+    /** The jar file this code runs from, or null (a class directory, or unknown). */
+    static String ownJar(java.security.CodeSource source) {
+        try {
+            if (source == null || source.getLocation() == null) {
+                return null;
+            }
+            Path jar = Path.of(source.getLocation().toURI());
+            return Files.isRegularFile(jar) && jar.getFileName().toString().endsWith(".jar") ? jar.toString() : null;
+        } catch (java.net.URISyntaxException | IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return null;
+        }
+    }
+
+    /** {@code ROOT/bin/dbsp} for code run from {@code ROOT/engine/target/NAME-cli.jar}, when it is executable; else null. */
+    static String besideJar(java.security.CodeSource source) {
+        String own = ownJar(source);
+        if (own == null) {
+            return null;
+        }
+        Path jar = Path.of(own);
+        Path target = jar.getParent();
+        if (!jar.getFileName().toString().endsWith("-cli.jar") || target == null || target.getFileName() == null
+                || !target.getFileName().toString().equals("target") || target.getParent() == null
+                || target.getParent().getParent() == null) {
+            return null;
+        }
+        Path dbsp = target.getParent().getParent().resolve("bin").resolve("dbsp");
+        return Files.isRegularFile(dbsp) && Files.isExecutable(dbsp) ? dbsp.toString() : null;
     }
 
     private static String name(int nodes, int edges, int singles) {
@@ -147,6 +187,10 @@ final class RunProcessBench {
     private static int exec(List<String> command, Path out, Path err, int timeout) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
         pb.environment().put("JAVA_OPTS", HEAP); // read by bin/dbsp; the java commands carry it themselves
+        String jar = ownJar(RunProcessBench.class.getProtectionDomain().getCodeSource());
+        if (jar != null) {
+            pb.environment().put("DBSP_JAR", jar); // bin/dbsp runs this jar, as it is
+        }
         Process p = pb.start();
         try {
             if (!p.waitFor(timeout, java.util.concurrent.TimeUnit.SECONDS)) {

@@ -23,4 +23,31 @@ class RunProcessBenchTest {
         assertThat(f.get(0).duckdb()).contains("recursive CTE");
         assertThat(log).anyMatch(l -> l.startsWith("run round 0:") && l.contains("equal"));
     }
+
+    /**
+     * Started as {@code java -jar ROOT/engine/target/…-cli.jar bench}, the benchmark runs
+     * {@code ROOT/bin/dbsp} (the command users run, with its JVM options); from a class directory,
+     * another jar, or a checkout without bin/dbsp, it has no launcher.
+     */
+    @Test
+    void findsTheLauncherBesideTheCommandLineJar(@org.junit.jupiter.api.io.TempDir java.nio.file.Path root) throws Exception {
+        java.nio.file.Path target = java.nio.file.Files.createDirectories(root.resolve("engine/target"));
+        java.nio.file.Path jar = java.nio.file.Files.createFile(target.resolve("engine-0.1.0-SNAPSHOT-cli.jar"));
+        java.nio.file.Path other = java.nio.file.Files.createFile(target.resolve("engine-0.1.0-SNAPSHOT.jar"));
+        java.nio.file.Path classes = java.nio.file.Files.createDirectories(target.resolve("classes"));
+        assertThat(RunProcessBench.besideJar(source(jar))).isNull(); // no bin/dbsp yet
+        java.nio.file.Path dbsp = java.nio.file.Files.createFile(java.nio.file.Files.createDirectories(root.resolve("bin"))
+                .resolve("dbsp"));
+        assertThat(dbsp.toFile().setExecutable(true)).isTrue();
+        assertThat(RunProcessBench.besideJar(source(jar))).isEqualTo(dbsp.toString());
+        assertThat(RunProcessBench.ownJar(source(jar))).isEqualTo(jar.toString());
+        assertThat(RunProcessBench.besideJar(source(other))).isNull();
+        assertThat(RunProcessBench.besideJar(source(classes))).isNull();
+        assertThat(RunProcessBench.ownJar(source(classes))).isNull();
+        assertThat(RunProcessBench.besideJar(null)).isNull();
+    }
+
+    private static java.security.CodeSource source(java.nio.file.Path p) throws java.net.MalformedURLException {
+        return new java.security.CodeSource(p.toUri().toURL(), (java.security.cert.Certificate[]) null);
+    }
 }
