@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.dbspstudio.engine.value.CellBatch;
 import org.dbspstudio.engine.value.IndexedZSet;
+import org.dbspstudio.engine.value.LongColumns;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Change;
@@ -15,7 +16,7 @@ import org.dbspstudio.model.types.Row;
  * {@link Row#compareTo} (rows equal in it keep the order the value gave them, as
  * {@link ZSet#toChanges} sorts). When every row of a Z-set has the same number of values and every
  * value is an integer (a {@code Long}: Row's order is then that of the longs, column by column),
- * the rows are held as columns of longs and sorted by a stable radix sort of the columns, without
+ * the rows are held as columns of longs and sorted as the engine sorts packed rows, without
  * a {@link Change} or {@link Row} per row: the closure of 2,000 nodes prints 1.25M rows at its
  * first step, which as Change objects sorted by {@link Row#compareTo} stayed reachable (and were
  * copied by the collector) while they were sorted and printed. Other values are held as the
@@ -117,7 +118,7 @@ final class PrintedRows {
                 w[i] = cells.weight(i);
                 positions[i] = i;
             }
-            return new PrintedRows(cols, w, sortedOrder(cols, positions), w.length);
+            return new PrintedRows(cols, w, LongColumns.sortedOrder(cols, positions), w.length);
         }
         Columns cols = new Columns(n);
         z.forEach(cols::add);
@@ -129,7 +130,7 @@ final class PrintedRows {
             positions[i] = i;
         }
         long[][] columns = cols.columns == null ? new long[0][] : cols.columns;
-        return new PrintedRows(columns, cols.weights, sortedOrder(columns, positions), cols.n);
+        return new PrintedRows(columns, cols.weights, LongColumns.sortedOrder(columns, positions), cols.n);
     }
 
     /** Rows copied into columns of longs as a Z-set gives them; {@code mixed} once one does not fit. */
@@ -170,89 +171,5 @@ final class PrintedRows {
             }
             weights[n++] = weight;
         }
-    }
-
-    /** Bits of a long sorted in one pass of {@link #sortedOrder}. */
-    private static final int DIGIT = 11;
-    /** Below this many rows, an insertion sort. */
-    private static final int SMALL = 32;
-
-    /**
-     * {@code positions} (row positions into {@code cols}) ordered by the rows' values, column 0
-     * first, each compared as a signed long; stable. A least-significant-digit radix sort: the last
-     * column's lowest digit first; a pass whose digit is the same in every row is skipped.
-     */
-    static int[] sortedOrder(long[][] cols, int[] positions) {
-        int n = positions.length;
-        if (sorted(cols, positions)) {
-            return positions; // a Z-set held in sorted runs gives its rows in this order
-        }
-        if (n < SMALL) {
-            for (int q = 1; q < n; q++) {
-                int p = positions[q];
-                int r = q - 1;
-                while (r >= 0 && compare(cols, positions[r], p) > 0) {
-                    positions[r + 1] = positions[r];
-                    r--;
-                }
-                positions[r + 1] = p;
-            }
-            return positions;
-        }
-        int[] order = positions;
-        int[] tmp = new int[n];
-        int[] count = new int[(1 << DIGIT) + 1];
-        for (int c = cols.length - 1; c >= 0; c--) {
-            long[] col = cols[c];
-            for (int shift = 0; shift < Long.SIZE; shift += DIGIT) {
-                Arrays.fill(count, 0);
-                for (int q = 0; q < n; q++) {
-                    count[digit(col[order[q]], shift) + 1]++;
-                }
-                boolean oneDigit = false;
-                for (int d = 1; d < count.length; d++) {
-                    if (count[d] == n) {
-                        oneDigit = true;
-                        break;
-                    }
-                    count[d] += count[d - 1];
-                }
-                if (oneDigit) {
-                    continue;
-                }
-                for (int q = 0; q < n; q++) {
-                    int p = order[q];
-                    tmp[count[digit(col[p], shift)]++] = p;
-                }
-                int[] t = order;
-                order = tmp;
-                tmp = t;
-            }
-        }
-        return order;
-    }
-
-    /** The digit of {@code x} at {@code shift}, with the sign bit flipped: unsigned digits order signed longs. */
-    private static int digit(long x, int shift) {
-        return (int) (((x ^ Long.MIN_VALUE) >>> shift) & ((1 << DIGIT) - 1));
-    }
-
-    private static boolean sorted(long[][] cols, int[] positions) {
-        for (int q = 1; q < positions.length; q++) {
-            if (compare(cols, positions[q - 1], positions[q]) > 0) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int compare(long[][] cols, int a, int b) {
-        for (long[] col : cols) {
-            int c = Long.compare(col[a], col[b]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
     }
 }

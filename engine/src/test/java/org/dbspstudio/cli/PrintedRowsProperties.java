@@ -12,6 +12,7 @@ import java.util.Random;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
+import org.dbspstudio.engine.value.LongColumns;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Change;
 import org.dbspstudio.model.types.Row;
@@ -19,8 +20,8 @@ import org.dbspstudio.model.types.Row;
 /**
  * {@link PrintedRows} gives a Z-set's rows and weights in the order {@link ZSet#toChanges} sorts
  * them (Row's order), whichever form the Z-set is held in (a batch of cells, a flat table, a
- * persistent map) and whether its values are all integers (columns of longs, radix-sorted) or not
- * (the Change list); and its radix sort orders positions as a stable comparison sort of the
+ * persistent map) and whether its values are all integers (columns of longs) or not
+ * (the Change list); and the sort of columns of longs ({@link LongColumns}) orders positions as a stable comparison sort of the
  * columns does, for values spread over the whole long range, over a few bits, or equal.
  */
 class PrintedRowsProperties {
@@ -106,7 +107,7 @@ class PrintedRowsProperties {
             return 0;
         };
         Arrays.sort(expected, byColumns); // stable
-        int[] actual = PrintedRows.sortedOrder(cols, positions.clone());
+        int[] actual = LongColumns.sortedOrder(cols, positions.clone());
         assertThat(Arrays.stream(actual).boxed().toArray(Integer[]::new)).isEqualTo(expected);
     }
 

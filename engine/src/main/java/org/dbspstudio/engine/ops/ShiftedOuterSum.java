@@ -33,7 +33,7 @@ import org.dbspstudio.model.Operator;
  */
 final class ShiftedOuterSum extends Clocked.PerIteration {
     /** Up to this many rows a value is kept as a table of its own when its basis is one (see the class comment). */
-    static final int SMALL = 256;
+    static final int SMALL = 1024;
 
     private final Clocked.OuterDifferentiate differentiator;
     /**
@@ -62,7 +62,7 @@ final class ShiftedOuterSum extends Clocked.PerIteration {
                 rep = x;
                 if (b.isEmpty()) {
                     out = d; // x = 0 + d: the change, a table of its own (x read from a trace would be iterated whole)
-                } else if (!b.accumulated() && b.size() <= 4 * SMALL) {
+                } else if (!b.accumulated() && b.size() <= SMALL) {
                     out = b.plus(d); // a small table stays one
                 } else {
                     out = x;

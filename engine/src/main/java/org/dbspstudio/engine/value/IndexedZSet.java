@@ -179,6 +179,9 @@ public final class IndexedZSet implements StreamValue {
         return Row.wrap(v);
     }
 
+    /** The first capacity of the key table of {@link #batched} (it doubles as keys are found). */
+    static final int FIRST_KEYS = 1024;
+
     /**
      * One key batch of the {@code m} rows (with weights {@code ws}) whose packed keys are
      * {@code words} ({@code arity + 1} words each, as {@link Cells#encodeHashed} writes them);
@@ -188,9 +191,6 @@ public final class IndexedZSet implements StreamValue {
      * holds the row itself). The rows are distinct (a Z-set's); with their hash codes {@code hs}
      * given (else null), a key's Z-set is filled without reading its rows again.
      */
-    /** The first capacity of the key table of {@link #batched} (it doubles as keys are found). */
-    static final int FIRST_KEYS = 1024;
-
     private static IndexedZSet batched(int arity, long[] words, Row[] keys, Row[] rows, int[] hs, long[] ws, int m) {
         int stride = arity + 1;
         // the keys are usually far fewer than the rows (B3: about 2,000 destinations for 60,000 facts):

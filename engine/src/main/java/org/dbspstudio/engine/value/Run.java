@@ -585,11 +585,11 @@ final class Run {
             sameWeight &= ws[i] == w0;
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        long[] keys = sortedKeys(words, s, null, n, min, max, posBits);
-        if (keys == null) {
+        int[] bits = fieldBits(min, max, s, posBits);
+        if (bits == null) {
             return null;
         }
-        int[] bits = fieldBits(min, max, s, posBits); // they fit: the keys were made
+        long[] keys = sortedKeys(words, s, null, n, min, bits, posBits);
         int stride = anyTag ? s : arity;
         int skip = anyTag ? 0 : 1; // without tag words, the tag column (0 in every row) is not written
         long[] out = new long[n * stride];
@@ -685,15 +685,11 @@ final class Run {
 
     /**
      * Rows {@code 0..n-1} (or {@code order}'s rows, when given) of {@code words} ({@code s} words
-     * each, within {@code min..max} per word) as one long each — the words' offsets from their
-     * minimums, then the row's index in {@code 0..n-1} in the low {@code posBits} bits — sorted
-     * ({@link #sortKeys}; equal rows keep their order); null when they do not fit in 63 bits.
+     * each, at least {@code min} per word, taking {@code bits} bits each: {@link #fieldBits}) as one
+     * long each — the words' offsets from their minimums, then the row's index in {@code 0..n-1} in
+     * the low {@code posBits} bits — sorted ({@link #sortKeys}; equal rows keep their order).
      */
-    private static long[] sortedKeys(long[] words, int s, int[] order, int n, long[] min, long[] max, int posBits) {
-        int[] bits = fieldBits(min, max, s, posBits);
-        if (bits == null) {
-            return null;
-        }
+    private static long[] sortedKeys(long[] words, int s, int[] order, int n, long[] min, int[] bits, int posBits) {
         int total = posBits;
         for (int b : bits) {
             total += b;
@@ -738,10 +734,11 @@ final class Run {
         long[][] range = wordRanges(order, words, s);
         long[] min = range[0];
         long[] max = range[1];
-        long[] keys = sortedKeys(words, s, order, n, min, max, posBits);
-        if (keys == null) {
+        int[] bits = fieldBits(min, max, s, posBits);
+        if (bits == null) {
             return false;
         }
+        long[] keys = sortedKeys(words, s, order, n, min, bits, posBits);
         int[] from = order.clone();
         long mask = (1L << posBits) - 1;
         for (int i = 0; i < n; i++) {
