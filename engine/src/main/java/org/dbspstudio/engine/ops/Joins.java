@@ -461,5 +461,25 @@ final class Joins {
         private Row emit(Row l, Row r) throws ExprException {
             return leftOnly ? l : proj == null ? l.concat(r) : proj.apply(l, r);
         }
+
+        /** The left input's key (for {@link IterationIndexedJoin}, which indexes one input itself). */
+        KeyFn leftKey() {
+            return lk;
+        }
+
+        /** The right input's key (for {@link IterationIndexedJoin}). */
+        KeyFn rightKey() {
+            return rk;
+        }
+
+        /** The projection over (left, right) rows; null when the join emits the left row or the concatenation (for {@link IterationIndexedJoin}). */
+        KeyFn projection() {
+            return leftOnly ? null : proj;
+        }
+
+        /** The row emitted for a match of left row l and right row r (for {@link IterationIndexedJoin}). */
+        Row emitted(Row l, Row r) throws ExprException {
+            return emit(l, r);
+        }
     }
 }

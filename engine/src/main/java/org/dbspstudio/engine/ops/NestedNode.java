@@ -118,6 +118,15 @@ public final class NestedNode extends OpNode {
         return null;
     }
 
+    /**
+     * The join {@code join} keeping its input {@code side} ({@code input}'s output, rows of
+     * {@code arity} columns) indexed over iterations itself ({@link IterationIndexedJoin}) when that
+     * input is a {@link ShiftedOuterSum} and the join is on plain columns; else null (keep {@code join}).
+     */
+    public static OpNode iterationIndexedJoin(OpNode join, OpNode input, int side, int arity) {
+        return input instanceof ShiftedOuterSum ? IterationIndexedJoin.of(join, side, arity) : null;
+    }
+
     /** The frames of the inner ticks of the last outer tick (taken once). */
     public List<Object> takeFrames() {
         List<Object> f = frames;

@@ -140,6 +140,9 @@ final class Compiler {
             shareOuterSums(order, feeder, nodes, skip);
             if (options.deltaTracking()) {
                 shiftOuterSums(order, feeder, slotOf, nodes, ins, skip);
+                if (!options.recordTrace()) {
+                    indexJoinsOverIterations(order, feeder, types, nodes, skip);
+                }
             }
             if (!options.recordTrace()) {
                 for (int k = 0; k < order.size(); k++) {
@@ -230,6 +233,39 @@ final class Compiler {
             if (shifted != null) {
                 nodes[k] = shifted;
                 ins[k] = new int[] {ins[k][0], slotOf.get(x)};
+            }
+        }
+    }
+
+    /**
+     * A join one of whose inputs is a shifted outer sum ({@code ops.ShiftedOuterSum}: the closure's
+     * {@code zo_I_2}, probed by the edges' change at every iteration) keeps that input's values of
+     * every iteration in one index of its own ({@code ops.IterationIndexedJoin}) instead of an
+     * arrangement of row objects per iteration maintained by the run. Only without a trace (the
+     * index holds the latest outer step alone).
+     */
+    private static void indexJoinsOverIterations(List<Operator> order, Map<PortRef, PortRef> feeder,
+                                                 Map<PortRef, StreamType> types, OpNode[] nodes, boolean[] skip) {
+        Map<String, Integer> at = new HashMap<>();
+        for (int k = 0; k < order.size(); k++) {
+            at.put(order.get(k).id(), k);
+        }
+        for (int k = 0; k < order.size(); k++) {
+            Operator op = order.get(k);
+            if (op.kind() != OpKind.JOIN || skip[k] || op.inputPorts().size() != 2) {
+                continue;
+            }
+            for (int side = 0; side < 2; side++) {
+                PortRef from = feeder.get(new PortRef(op.id(), op.inputPorts().get(side)));
+                Integer p = from == null ? null : at.get(from.op());
+                if (p == null || skip[p] || !(types.get(from) instanceof StreamType.ZSet z)) {
+                    continue;
+                }
+                OpNode indexed = NestedNode.iterationIndexedJoin(nodes[k], nodes[p], side, z.row().size());
+                if (indexed != null) {
+                    nodes[k] = indexed;
+                    break;
+                }
             }
         }
     }

@@ -1,0 +1,259 @@
+package org.dbspstudio.engine.value;
+
+import java.util.Arrays;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * A stream's values at every inner iteration, indexed by a key of plain columns, in one structure:
+ * the entries {@code (key cells, label, other cells) → weight} of rows of non-null integers only,
+ * held as sorted runs merged geometrically (as a {@link Spine}: appending a change costs a sort of
+ * the change and O(log n) rewrites of each entry over the index's life). The label is the
+ * iteration whose value the entry belongs to, placed right after the key, so that the rows of one
+ * value under one key are contiguous in every run: a lookup of (key, label) is one search per run
+ * and a scan of its matches. Merging consolidates equal entries and drops those whose weights
+ * cancel, so a label holds exactly the sum of the changes added at it.
+ *
+ * <p>It replaces, for a stream kept per iteration across outer steps (the closure's
+ * {@code zo_I_2}), one arrangement per iteration of row objects in hash batches
+ * ({@code IndexedZSet}), each updated by the stream's outer change there: here every iteration's
+ * change is one sorted run of words appended to the same spine. Mutable: one version, the latest.
+ */
+public final class IterationIndex {
+    /** Merge the newest runs while the one before is at most this many times larger. */
+    private static final int RATIO = 4;
+
+    private final int arity;
+    /** The key columns, in key order. */
+    private final int[] keys;
+    /** The other columns, ascending. */
+    private final int[] others;
+    /** Words per entry: the key cells, the label, the other cells. */
+    private final int stride;
+    private Run[] runs = new Run[0];
+    private Run lastAdded;
+
+    /** An index of rows of {@code arity} columns on the plain columns {@code keyColumns}; null when they cannot be indexed so. */
+    public static IterationIndex of(int arity, int[] keyColumns) {
+        if (keyColumns == null || keyColumns.length == 0 || !Cells.packable(arity + 1)) {
+            return null;
+        }
+        boolean[] isKey = new boolean[arity];
+        for (int c : keyColumns) {
+            if (c < 0 || c >= arity || isKey[c]) {
+                return null;
+            }
+            isKey[c] = true;
+        }
+        int[] others = new int[arity - keyColumns.length];
+        int m = 0;
+        for (int c = 0; c < arity; c++) {
+            if (!isKey[c]) {
+                others[m++] = c;
+            }
+        }
+        return new IterationIndex(arity, keyColumns.clone(), others);
+    }
+
+    private IterationIndex(int arity, int[] keys, int[] others) {
+        this.arity = arity;
+        this.keys = keys;
+        this.others = others;
+        this.stride = arity + 1;
+    }
+
+    /**
+     * Adds {@code change} at {@code label}; false (nothing added) when a row is not of the index's
+     * arity or holds anything but non-null integers ({@code Long}).
+     */
+    public boolean add(ZSet change, int label) {
+        int n = change.size();
+        lastAdded = null;
+        if (n == 0) {
+            return true;
+        }
+        long[] words = new long[n * stride];
+        long[] ws = new long[n];
+        int[] k = {0};
+        boolean[] ok = {true};
+        change.forEach((r, w) -> {
+            if (!ok[0]) {
+                return;
+            }
+            int at = k[0] * stride;
+            if (r.size() != arity || !write(r, words, at, label)) {
+                ok[0] = false;
+                return;
+            }
+            ws[k[0]++] = w;
+        });
+        if (!ok[0]) {
+            return false;
+        }
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Run.sort(order, words, stride);
+        long[] sw = new long[n * stride];
+        long[] sws = new long[n];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(words, order[i] * stride, sw, i * stride, stride);
+            sws[i] = ws[order[i]];
+        }
+        // the rows of a Z-set are distinct and share the label: so are the entries
+        lastAdded = new Run(stride, false, sw, sws, n);
+        append(lastAdded);
+        return true;
+    }
+
+    /** Writes the entry words of row r at {@code label}; false when a cell is not a Long. */
+    private boolean write(Row r, long[] words, int at, int label) {
+        for (int i = 0; i < keys.length; i++) {
+            if (!(r.get(keys[i]) instanceof Long v)) {
+                return false;
+            }
+            words[at + i] = v;
+        }
+        words[at + keys.length] = label;
+        for (int i = 0; i < others.length; i++) {
+            if (!(r.get(others[i]) instanceof Long v)) {
+                return false;
+            }
+            words[at + keys.length + 1 + i] = v;
+        }
+        return true;
+    }
+
+    private void append(Run d) {
+        Run[] rs = Arrays.copyOf(runs, runs.length + 1);
+        rs[runs.length] = d;
+        int k = rs.length;
+        while (k >= 2 && rs[k - 2].n <= RATIO * (long) rs[k - 1].n) {
+            rs[k - 2] = Run.merge(rs[k - 2], rs[k - 1]);
+            k--;
+            if (rs[k - 1].n == 0) {
+                k--; // everything in the two runs cancelled
+            }
+        }
+        runs = Arrays.copyOf(rs, k);
+    }
+
+    /** What a lookup finds for probe k: a row of the indexed stream and its weight. */
+    @FunctionalInterface
+    public interface Match<E extends Exception> {
+        void accept(int k, Row row, long weight) throws E;
+    }
+
+    /**
+     * Visits, for each probe k, the rows held at {@code label} under the key {@code keys[k]} (the key
+     * columns' values, in key order; null or a value not a Long: none) with their weights. The probes
+     * are packed and sorted once and each run is swept in their order, each found by galloping from
+     * the previous one's position. With {@code only} (the run the last {@link #add} at {@code label}
+     * appended, when the label held nothing before it: {@link #lastAdded}), that run alone is searched.
+     * Entries of one row in several runs are visited once per run (their weights add up).
+     */
+    public <E extends Exception> void lookup(Object[][] keys, int label, Object only, Match<E> match) throws E {
+        lookupEntries(keys, label, only, (k, words, at, w) -> match.accept(k, row(words, at), w));
+    }
+
+    /** What a lookup finds for probe k, in place: an entry's words from {@code at} (see {@link #offset}) and its weight. */
+    @FunctionalInterface
+    public interface EntryMatch<E extends Exception> {
+        void accept(int k, long[] words, int at, long weight) throws E;
+    }
+
+    /** Where column {@code col} of an indexed row lies in an entry's words (from the entry's first word). */
+    public int offset(int col) {
+        for (int i = 0; i < keys.length; i++) {
+            if (keys[i] == col) {
+                return i;
+            }
+        }
+        for (int i = 0; i < others.length; i++) {
+            if (others[i] == col) {
+                return keys.length + 1 + i;
+            }
+        }
+        throw new IllegalArgumentException("no column " + col);
+    }
+
+    /** {@link #lookup} visiting each match's words in place (no row built). */
+    public <E extends Exception> void lookupEntries(Object[][] keys, int label, Object only, EntryMatch<E> match) throws E {
+        int kl = this.keys.length;
+        int s = kl + 1;
+        long[] buf = new long[keys.length * s];
+        int[] at = new int[keys.length];
+        int m = 0;
+        probes:
+        for (int k = 0; k < keys.length; k++) {
+            Object[] key = keys[k];
+            if (key == null || key.length != kl) {
+                continue;
+            }
+            for (int i = 0; i < kl; i++) {
+                if (!(key[i] instanceof Long v)) {
+                    continue probes;
+                }
+                buf[m * s + i] = v;
+            }
+            buf[m * s + kl] = label;
+            at[m++] = k;
+        }
+        if (m == 0) {
+            return;
+        }
+        int[] order = new int[m];
+        for (int i = 0; i < m; i++) {
+            order[i] = i;
+        }
+        Run.sort(order, buf, s);
+        long[] words = new long[m * s];
+        int[] pos = new int[m];
+        for (int i = 0; i < m; i++) {
+            System.arraycopy(buf, order[i] * s, words, i * s, s);
+            pos[i] = at[order[i]];
+        }
+        Run probes = new Run(s, false, words, new long[m], m);
+        Run[] searched = only instanceof Run r ? new Run[] {r} : runs;
+        for (Run run : searched) {
+            int lo = 0;
+            for (int i = 0; i < m && lo < run.n; i++) {
+                lo = Run.seekPrefix(run, lo, probes, i, s);
+                // the next probe is not smaller: its matches start at or after these
+                for (int e = lo; e < run.n && Run.comparePrefix(run, e, probes, i, s) == 0; e++) {
+                    match.accept(pos[i], run.words, e * stride, run.weights[e]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The run the last {@link #add} appended (before any merge), which holds every entry of its label
+     * when that label held nothing before: a lookup at that label may search it alone. Null when the
+     * last addition added nothing.
+     */
+    public Object lastAdded() {
+        return lastAdded;
+    }
+
+    private Row row(long[] w, int at) {
+        Object[] vs = new Object[arity];
+        for (int i = 0; i < keys.length; i++) {
+            vs[keys[i]] = w[at + i];
+        }
+        int o = at + keys.length + 1;
+        for (int i = 0; i < others.length; i++) {
+            vs[others[i]] = w[o + i];
+        }
+        return Row.wrap(vs);
+    }
+
+    /** Entries stored (an entry counted once per run holding it). */
+    public long stored() {
+        long s = 0;
+        for (Run r : runs) {
+            s += r.n;
+        }
+        return s;
+    }
+}

@@ -1,0 +1,146 @@
+package org.dbspstudio.engine.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * {@link IterationIndex} driven by random changes at random labels (iterations), against a plain map
+ * per label of row → weight: after every addition, lookups of random keys (present, absent, of the
+ * rows just added) at random labels return exactly the map's rows under that key with their weights;
+ * changes whose rows cancel earlier ones, small and large changes (runs appended and merged), keys of
+ * one or two columns in any position; a change holding a row that is not all integers is refused and
+ * leaves the index as it was; a label that held nothing before an addition is answered by the run that
+ * addition appended alone.
+ */
+class IterationIndexProperties {
+
+    @Property(tries = 60)
+    void lookupsEqualAMapPerLabel(@ForAll long seed, @ForAll @IntRange(min = 2, max = 3) int arity,
+                                  @ForAll @IntRange(min = 0, max = 3) int keyShape) {
+        Random rnd = new Random(seed);
+        int[] keys = switch (keyShape) {
+            case 0 -> new int[] {arity - 1};
+            case 1 -> new int[] {0};
+            case 2 -> new int[] {arity - 1, 0};
+            default -> new int[] {0, arity - 1};
+        };
+        IterationIndex idx = IterationIndex.of(arity, keys);
+        Map<Integer, Map<Row, Long>> model = new HashMap<>();
+        int range = 2 + rnd.nextInt(12);
+        int additions = 20 + rnd.nextInt(60);
+        for (int a = 0; a < additions; a++) {
+            int label = rnd.nextInt(6);
+            Map<Row, Long> at = model.computeIfAbsent(label, l -> new HashMap<>());
+            boolean wasEmpty = at.isEmpty();
+            ZSet.Builder b = ZSet.builder();
+            Map<Row, Long> change = new HashMap<>();
+            int n = rnd.nextInt(5) == 0 ? 200 + rnd.nextInt(400) : rnd.nextInt(8);
+            List<Row> present = new ArrayList<>(at.keySet());
+            for (int i = 0; i < n; i++) {
+                Row r;
+                long w;
+                if (!present.isEmpty() && rnd.nextInt(3) == 0) {
+                    r = present.get(rnd.nextInt(present.size()));
+                    w = rnd.nextBoolean() ? -at.get(r) : 1 + rnd.nextInt(3); // cancel it, or add to it
+                } else {
+                    r = row(rnd, arity, range);
+                    w = rnd.nextBoolean() ? 1 : -1 - rnd.nextInt(2);
+                }
+                change.merge(r, w, Long::sum);
+            }
+            change.forEach((r, w) -> {
+                if (w != 0) {
+                    b.add(r, w);
+                }
+            });
+            ZSet z = b.build();
+            List<Row> added = new ArrayList<>();
+            z.forEach((r, w) -> added.add(r));
+            if (rnd.nextInt(10) == 0 && !z.isEmpty()) {
+                // a row of another kind among them: refused, nothing added
+                ZSet bad = z.plus(ZSet.of(arity == 3 ? Row.wrap(new Object[] {1L, null, 2L}) : Row.of(1L, "x"), 1));
+                assertThat(idx.add(bad, label)).isFalse();
+                check(idx, model, keys, rnd, range, arity);
+            }
+            assertThat(idx.add(z, label)).isTrue();
+            z.forEach((r, w) -> at.merge(r, w, (x, y) -> x + y == 0 ? null : x + y));
+            if (wasEmpty && !z.isEmpty()) {
+                // the label held nothing: the appended run alone answers it
+                Object only = idx.lastAdded();
+                assertThat(only).isNotNull();
+                for (Row r : added) {
+                    Object[] key = keyOf(r, keys);
+                    assertThat(lookup(idx, key, label, only)).isEqualTo(expected(model, key, label, keys));
+                }
+            }
+            check(idx, model, keys, rnd, range, arity);
+            for (Row r : added) {
+                Object[] key = keyOf(r, keys);
+                assertThat(lookup(idx, key, label, null)).as("key of a row just added").isEqualTo(expected(model, key, label, keys));
+            }
+        }
+    }
+
+    private static void check(IterationIndex idx, Map<Integer, Map<Row, Long>> model, int[] keys, Random rnd, int range, int arity) {
+        for (int q = 0; q < 20; q++) {
+            int label = rnd.nextInt(7);
+            Object[] key = keyOf(row(rnd, arity, range + 1), keys);
+            assertThat(lookup(idx, key, label, null)).isEqualTo(expected(model, key, label, keys));
+        }
+        // many keys at once, in one lookup
+        int label = rnd.nextInt(6);
+        Object[][] ks = new Object[30][];
+        for (int q = 0; q < ks.length; q++) {
+            ks[q] = q % 7 == 3 ? new Object[] {null} : keyOf(row(rnd, arity, range), keys);
+        }
+        List<Map<Row, Long>> got = new ArrayList<>();
+        for (int q = 0; q < ks.length; q++) {
+            got.add(new HashMap<>());
+        }
+        idx.lookup(ks, label, null, (k, r, w) -> got.get(k).merge(r, w, (x, y) -> x + y == 0 ? null : x + y));
+        for (int q = 0; q < ks.length; q++) {
+            assertThat(got.get(q)).isEqualTo(ks[q].length == keys.length ? expected(model, ks[q], label, keys) : Map.of());
+        }
+    }
+
+    private static Row row(Random rnd, int arity, int range) {
+        Object[] vs = new Object[arity];
+        for (int i = 0; i < arity; i++) {
+            vs[i] = (long) (rnd.nextInt(range) - (rnd.nextInt(8) == 0 ? range : 0)); // some negative cells
+        }
+        return Row.wrap(vs);
+    }
+
+    private static Object[] keyOf(Row r, int[] keys) {
+        Object[] k = new Object[keys.length];
+        for (int i = 0; i < keys.length; i++) {
+            k[i] = r.get(keys[i]);
+        }
+        return k;
+    }
+
+    private static Map<Row, Long> lookup(IterationIndex idx, Object[] key, int label, Object only) {
+        Map<Row, Long> got = new HashMap<>();
+        idx.lookup(new Object[][] {key}, label, only, (k, r, w) -> got.merge(r, w, (x, y) -> x + y == 0 ? null : x + y));
+        return got;
+    }
+
+    private static Map<Row, Long> expected(Map<Integer, Map<Row, Long>> model, Object[] key, int label, int[] keys) {
+        Map<Row, Long> out = new HashMap<>();
+        model.getOrDefault(label, Map.of()).forEach((r, w) -> {
+            if (java.util.Arrays.equals(keyOf(r, keys), key)) {
+                out.put(r, w);
+            }
+        });
+        return out;
+    }
+}
