@@ -930,6 +930,21 @@
  * 1.90 / 2.15 / 1.98 s → 1.98 / 2.43 / 2.32 s (the index's sorts and merges of the first step's 1.25M
  * new facts against the per-iteration hash indexes they replace: about even in JFR samples).
  *
+ * <p>Packed values stay packed through the loop. A Z-set held as one sorted run (a packed join's
+ * output: the closure's candidate facts of an iteration) is added to a nested-time trace and looked up
+ * in one as it is ({@code value.SortedRows} takes its run: no row decoded, encoded again and sorted;
+ * rows are decoded only when a caller asks for them). {@code H}, given such a change and an integrated
+ * input read from a trace, looks its rows' earlier weights up in their sorted order
+ * ({@code NestedTrace.sortedWeights}) and emits its output as one sorted run of the change's words
+ * ({@code ZSet.selectSorted}) instead of a hash table of row objects probed per row; that run is in
+ * turn added to {@code H}'s trace of outputs as it is. Sums of several changes that are packed values
+ * ({@code ZSet.plusIntegratedAll}, a deferred chain's consolidation) copy their runs' words into one
+ * buffer, sorted once ({@code Run.Builder.addRun}), instead of decoding each row and encoding it again
+ * or hashing row objects. {@code PackedChangesProperties} checks these sums, selections and traces
+ * against plain maps. B3's first step (JFR execution samples of the nested circuit, 1 ms sampling,
+ * load about 2): 1,290 → 946 samples; heap in use after it about 1.1 GB → 0.8 GB (no row object per
+ * candidate fact).
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

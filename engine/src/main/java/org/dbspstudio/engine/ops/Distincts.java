@@ -361,6 +361,14 @@ final class Distincts {
      * Work proportional to |d|.
      */
     static ZSet h(ZSet i, ZSet d) {
+        if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {
+            // d held as one sorted run (the closure's candidate facts, a packed join's output): i's weights
+            // at its rows looked up in their sorted order, and the output one sorted run of d's words
+            long[] wi = i.trace().sortedWeights(d, i.traceFrom(), i.traceUpTo());
+            if (wi != null) {
+                return d.selectSorted(wi, (w, before) -> h(before, w));
+            }
+        }
         // at most one output row per row of d: the table is sized for them once, not doubled up to them
         ZSet.Builder out = ZSet.builder(d.size());
         if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {

@@ -212,6 +212,11 @@ final class DeferredSum {
         if (batches != null) {
             return ZSet.ofCells(CellBatch.sum(batches));
         }
+        ZSet packed = ZSet.sumOfPacked(changes, rows);
+        if (packed != null) {
+            // packed values (a join's output, the closure's candidate facts): their runs sorted together
+            return packed;
+        }
         ZSet.Builder b = ZSet.builder((int) Math.min(rows, 1 << 24));
         for (ZSet c : changes) {
             c.forEach(b::add);

@@ -108,7 +108,7 @@ public final class NestedTrace {
         if (so == null) {
             return null;
         }
-        return plus(so.rows(), so.ws(), j, null, count, so);
+        return plus(null, so.ws(), j, null, count, so); // the rows are not read: a run's stay packed
     }
 
     /** The rows of a Z-set with their weights, in its order of iteration, and each one's weight read from a trace. */
@@ -133,6 +133,19 @@ public final class NestedTrace {
         }
         Probes p = new Probes(so.rows(), arity, so.rows().length == 0 ? null : so.packed(false, 0), so.order());
         return new Lookup(so.rows(), so.ws(), weights(p, from, upTo));
+    }
+
+    /**
+     * The weights in Σ_{from ≤ i ≤ upTo} X_i here of the rows of {@code z} in their sorted order, when
+     * {@code z} is held as one sorted run of rows of this trace's arity (so that its order of iteration
+     * is the sorted order: {@link SortedRows}); else null. No row is decoded.
+     */
+    public long[] sortedWeights(ZSet z, int from, int upTo) {
+        SortedRows so = spine == null ? null : SortedRows.recent(z, arity);
+        if (so == null || so.run() == null) {
+            return null;
+        }
+        return weights(new Probes(null, arity, so.size(), so.size() == 0 ? null : so.packed(false, 0), so.order()), from, upTo);
     }
 
     /**
@@ -197,11 +210,11 @@ public final class NestedTrace {
 
     /** {@link #plus(Row[], long[], int, Observed, int)} of rows packed and sorted already ({@code so}, when not null). */
     private NestedTrace plus(Row[] rows, long[] ws, int j, Observed seen, int count, SortedRows so) {
-        int n = rows.length;
+        int n = rows != null ? rows.length : so.size(); // (rows null: given as so alone)
         if (n == 0) {
             return this;
         }
-        int a = spine != null ? arity : rows[0].size();
+        int a = spine != null ? arity : rows != null ? rows[0].size() : so.arity();
         if (!keepable(a)) {
             return null;
         }
@@ -718,9 +731,14 @@ public final class NestedTrace {
         final int[] pos;
 
         private Probes(Row[] rows, int arity, Run run, int[] pos) {
+            this(rows, arity, rows.length, run, pos);
+        }
+
+        /** Probes of {@code count} rows (rows null: packed only, for traces of this arity). */
+        private Probes(Row[] rows, int arity, int count, Run run, int[] pos) {
             this.rows = rows;
             this.arity = arity;
-            this.count = rows.length;
+            this.count = count;
             this.run = run;
             this.pos = pos;
         }

@@ -495,6 +495,50 @@ final class Run {
         }
 
         /**
+         * Adds the rows of run {@code r} (of this arity) with their weights times {@code sign}, copied word
+         * for word (no row decoded and encoded again); rows may repeat rows added before (for
+         * {@link #buildConsolidated}).
+         */
+        void addRun(Run r, long sign) {
+            if (r.arity != arity) {
+                throw new IllegalArgumentException("a run of arity " + r.arity + " added to rows of " + arity);
+            }
+            int m = r.n;
+            int s = arity + 1;
+            if (n + m > weights.length) {
+                int cap = Math.max(n + m, n * 2);
+                weights = Arrays.copyOf(weights, cap);
+                words = Arrays.copyOf(words, cap * s);
+            }
+            long[] src = r.words;
+            if (r.tagged) {
+                System.arraycopy(src, 0, words, n * s, m * s);
+                for (int i = 0; i < m && !anyTag; i++) {
+                    anyTag = src[i * s] != 0;
+                }
+            } else if (arity == 2) {
+                for (int i = 0, p = 0, q = n * 3; i < m; i++, p += 2, q += 3) {
+                    words[q] = 0;
+                    words[q + 1] = src[p];
+                    words[q + 2] = src[p + 1];
+                }
+            } else {
+                for (int i = 0; i < m; i++) {
+                    words[(n + i) * s] = 0;
+                    System.arraycopy(src, i * arity, words, (n + i) * s + 1, arity);
+                }
+            }
+            if (sign == 1) {
+                System.arraycopy(r.weights, 0, weights, n, m);
+            } else {
+                for (int i = 0; i < m; i++) {
+                    weights[n + i] = Math.multiplyExact(sign, r.weights[i]);
+                }
+            }
+            n += m;
+        }
+
+        /**
          * The run of the rows added, which may repeat (each occurrence added with its weight): sorted,
          * equal rows (equal words) summed, rows whose weights cancel dropped.
          */

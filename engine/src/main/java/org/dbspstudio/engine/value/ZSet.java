@@ -1,6 +1,7 @@
 package org.dbspstudio.engine.value;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -138,6 +139,50 @@ public final class ZSet implements StreamValue {
         }
         Run r = new Run.Builder(arity, words, ws, n).buildConsolidated();
         return r.n == 0 ? EMPTY : ofSpine(Spine.of(r));
+    }
+
+    /**
+     * For a value held as one sorted run (its order of iteration is its rows' sorted order): the rows
+     * for which {@code f(weight, other[k])} is not 0 — {@code other[k]} given for the k-th row — with
+     * that as their weight, as one sorted run taken from this one's words (no row decoded, hashed or
+     * probed: {@code H}'s output at rows whose earlier weights were looked up in their sorted order,
+     * {@code NestedTrace.sortedWeights}). Null when this value is not one run.
+     */
+    public ZSet selectSorted(long[] other, java.util.function.LongBinaryOperator f) {
+        if (spine == null || spine.runs.length != 1) {
+            return null;
+        }
+        Run r = spine.runs[0];
+        int n = r.n;
+        if (other.length != n) {
+            throw new IllegalArgumentException("a weight per row expected");
+        }
+        int stride = r.stride();
+        long[] src = r.words;
+        long[] rw = r.weights;
+        long[] words = new long[n * stride];
+        long[] ws = new long[n];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            long w = f.applyAsLong(rw[i], other[i]);
+            if (w != 0) {
+                if (stride == 2) {
+                    words[2 * k] = src[2 * i];
+                    words[2 * k + 1] = src[2 * i + 1];
+                } else {
+                    System.arraycopy(src, i * stride, words, k * stride, stride);
+                }
+                ws[k++] = w;
+            }
+        }
+        if (k == 0) {
+            return EMPTY;
+        }
+        if (Run.wasteful(k, n)) {
+            words = Arrays.copyOf(words, k * stride);
+            ws = Arrays.copyOf(ws, k);
+        }
+        return ofSpine(Spine.of(new Run(r.arity, r.tagged, words, ws, k)));
     }
 
     /** The Z-set of a batch of cells (null: empty). */
@@ -617,17 +662,7 @@ public final class ZSet implements StreamValue {
         ZSet b = base.solid();
         together &= nonEmpty > 1 && Cells.packable(arity) && rows + b.size() > TRIE_THRESHOLD && rows < Integer.MAX_VALUE
                 && (b.spine == null || b.spine.arity == arity);
-        Run d = null;
-        if (together) {
-            Run.Builder rb = new Run.Builder(arity, (int) rows);
-            boolean[] ok = {true};
-            for (ZSet c : changes) {
-                if (!c.isEmpty()) {
-                    c.forEach((r, w) -> ok[0] &= rb.add(r, w));
-                }
-            }
-            d = ok[0] ? rb.buildConsolidated() : null;
-        }
+        Run d = together ? packTogether(changes, arity, rows) : null;
         if (d == null) {
             ZSet sum = base;
             for (ZSet c : changes) {
@@ -646,6 +681,62 @@ public final class ZSet implements StreamValue {
         }
         Run br = b.run(arity, 1);
         return br != null ? ofSpine(Spine.of(br).plus(d)) : b.plusIntegrated(ofSpine(Spine.of(d)));
+    }
+
+    /**
+     * The rows of {@code changes} (of {@code arity}, none nested or deferred; {@code rows} in all)
+     * packed into one buffer — a packed value's runs copied word for word, other rows encoded — then
+     * sorted once, summed where equal and cancelled rows dropped: one run. Null when some row cannot
+     * be packed with the others.
+     */
+    static Run packTogether(List<ZSet> changes, int arity, long rows) {
+        Run.Builder rb = new Run.Builder(arity, (int) rows);
+        boolean[] ok = {true};
+        for (ZSet c : changes) {
+            if (c.isEmpty()) {
+                continue;
+            }
+            if (c.spine != null && c.spine.arity == arity) {
+                for (Run r : c.spine.runs) {
+                    rb.addRun(r, 1);
+                }
+            } else {
+                c.forEach((r, w) -> ok[0] &= rb.add(r, w));
+            }
+        }
+        return ok[0] ? rb.buildConsolidated() : null;
+    }
+
+    /**
+     * The sum of several changes ({@code rows} rows in all, none nested or deferred) as one sorted run
+     * when they are packed values (at least one) of one packable arity — their runs copied and sorted
+     * once, no row decoded — else null.
+     */
+    static ZSet sumOfPacked(List<ZSet> changes, long rows) {
+        if (!packed) {
+            return null;
+        }
+        int arity = -1;
+        boolean anyPacked = false;
+        for (ZSet c : changes) {
+            if (c.isEmpty()) {
+                continue;
+            }
+            if (c.nested != null || c.pending != null) {
+                return null;
+            }
+            int a = c.arity();
+            if (arity >= 0 && a != arity) {
+                return null;
+            }
+            arity = a;
+            anyPacked |= c.spine != null;
+        }
+        if (!anyPacked || !Cells.packable(arity) || rows >= Integer.MAX_VALUE) {
+            return null;
+        }
+        Run r = packTogether(changes, arity, rows);
+        return r == null ? null : r.n == 0 ? EMPTY : ofSpine(Spine.of(r));
     }
 
     /**
