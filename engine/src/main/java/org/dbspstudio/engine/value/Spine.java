@@ -107,22 +107,32 @@ final class Spine {
         return out;
     }
 
-    /** This + d (a run of the same arity): counts the rows that appear or cancel, then merges the newest runs. */
+    /**
+     * This + d (a run of the same arity): merges the newest runs, then counts the rows that appear or
+     * cancel. When every run was merged into one, its entries are the sum's rows and nothing is
+     * searched; else each row of d is found in the runs after the merge (its weight there less d's is its
+     * weight before), which are no more than the runs before.
+     */
     Spine plus(Run d) {
+        Run[] rs = merged(d);
+        if (rs.length <= 1) {
+            int s = rs.length == 0 ? 0 : rs[0].n;
+            return s == 0 ? null : new Spine(arity, rs, s);
+        }
         int s = size;
-        long[] old = new long[d.n];
-        for (Run run : runs) {
-            run.addWeightsOf(d, old);
+        long[] now = new long[d.n];
+        for (Run run : rs) {
+            run.addWeightsOf(d, now);
         }
         for (int i = 0; i < d.n; i++) {
-            long now = Math.addExact(old[i], d.weights[i]);
-            if (old[i] == 0) {
+            long old = Math.subtractExact(now[i], d.weights[i]);
+            if (old == 0) {
                 s++;
-            } else if (now == 0) {
+            } else if (now[i] == 0) {
                 s--;
             }
         }
-        return plus(d, s);
+        return s == 0 ? null : new Spine(arity, rs, s);
     }
 
     /** This + d when the caller knows the number of rows of non-zero weight of the sum ({@code s}). */
@@ -130,6 +140,11 @@ final class Spine {
         if (s == 0) {
             return null;
         }
+        return new Spine(arity, merged(d), s);
+    }
+
+    /** The runs of this + d: d appended, the newest runs merged while the one before is at most {@link #RATIO} times larger. */
+    private Run[] merged(Run d) {
         Run[] rs = Arrays.copyOf(runs, runs.length + 1);
         rs[runs.length] = d;
         int k = rs.length;
@@ -140,7 +155,7 @@ final class Spine {
                 k--; // everything in the two runs cancelled
             }
         }
-        return new Spine(arity, Arrays.copyOf(rs, k), s);
+        return k == rs.length ? rs : Arrays.copyOf(rs, k);
     }
 
     Spine negate() {
