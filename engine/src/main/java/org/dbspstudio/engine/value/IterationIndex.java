@@ -73,19 +73,25 @@ public final class IterationIndex {
         }
         long[] words = new long[n * stride];
         long[] ws = new long[n];
-        int[] k = {0};
+        Spine sp = change.spine;
         boolean[] ok = {true};
-        change.forEach((r, w) -> {
-            if (!ok[0]) {
-                return;
-            }
-            int at = k[0] * stride;
-            if (r.size() != arity || !write(r, words, at, label)) {
-                ok[0] = false;
-                return;
-            }
-            ws[k[0]++] = w;
-        });
+        if (sp != null && sp.runs.length == 1 && sp.arity == arity && !sp.runs[0].tagged) {
+            // one run of rows of integers (H's output, a packed join's): the cells read in place, no row decoded
+            entriesOf(sp.runs[0], words, ws, n, label);
+        } else {
+            int[] k = {0};
+            change.forEach((r, w) -> {
+                if (!ok[0]) {
+                    return;
+                }
+                int at = k[0] * stride;
+                if (r.size() != arity || !write(r, words, at, label)) {
+                    ok[0] = false;
+                    return;
+                }
+                ws[k[0]++] = w;
+            });
+        }
         if (!ok[0]) {
             return false;
         }
@@ -104,6 +110,24 @@ public final class IterationIndex {
         lastAdded = new Run(stride, false, sw, sws, n);
         append(lastAdded);
         return true;
+    }
+
+    /** Writes the entries of the n rows of run r (no tag words: integers only) at {@code label} into {@code words} and {@code ws}. */
+    private void entriesOf(Run r, long[] words, long[] ws, int n, int label) {
+        long[] src = r.words;
+        int kl = keys.length;
+        for (int q = 0; q < n; q++) {
+            int from = q * arity;
+            int at = q * stride;
+            for (int i = 0; i < kl; i++) {
+                words[at + i] = src[from + keys[i]];
+            }
+            words[at + kl] = label;
+            for (int i = 0; i < others.length; i++) {
+                words[at + kl + 1 + i] = src[from + others[i]];
+            }
+        }
+        System.arraycopy(r.weights, 0, ws, 0, n);
     }
 
     /** Writes the entry words of row r at {@code label}; false when a cell is not a Long. */

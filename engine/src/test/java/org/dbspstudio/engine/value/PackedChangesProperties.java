@@ -24,7 +24,9 @@ import org.dbspstudio.model.types.Row;
  * <li>{@link ZSet#selectSorted} (H's output from a run and weights looked up in its order);</li>
  * <li>nested-time traces given a value of one run ({@code SortedRows} takes the run as it is, its rows
  * decoded only when asked) against the same rows given as a flat table, read at every iteration, and
- * {@link NestedTrace#sortedWeights} against {@link NestedTrace#weights(Row[], int, int)}.</li>
+ * {@link NestedTrace#sortedWeights} against {@link NestedTrace#weights(Row[], int, int)};</li>
+ * <li>an {@link IterationIndex} given values of one run (their cells read in place) against one given
+ * flat tables and a map per label.</li>
  * </ul>
  * Fails when a copied run's rows take another row's words or tag (addRun), when a negated or repeated
  * row is not summed, when a selected row keeps the wrong words, and when an iteration is left out of
@@ -279,6 +281,60 @@ class PackedChangesProperties {
                 byTables.forEach(j, j, (x, w) -> plain.merge(x, w, Long::sum));
                 plain.values().removeIf(w -> w == 0);
                 assertThat(got).isEqualTo(plain);
+            }
+        }
+    }
+
+    @Property(tries = 60)
+    void anIterationIndexGivenRunsAnswersAsGivenTables(@ForAll long seed, @ForAll @IntRange(min = 2, max = 3) int arity,
+                                                       @ForAll @IntRange(min = 0, max = 2) int keyShape) {
+        Random r = new Random(seed);
+        int[] keys = keyShape == 0 ? new int[] {arity - 1} : keyShape == 1 ? new int[] {0} : new int[] {arity - 1, 0};
+        IterationIndex byRuns = IterationIndex.of(arity, keys);
+        IterationIndex byTables = IterationIndex.of(arity, keys);
+        int domain = 2 + r.nextInt(40);
+        Map<Integer, Map<Row, Long>> model = new HashMap<>();
+        for (int a = 0; a < 30; a++) {
+            int label = r.nextInt(5);
+            Map<Row, Long> c = new HashMap<>();
+            int n = r.nextInt(4) == 0 ? 300 + r.nextInt(600) : r.nextInt(20);
+            for (int i = 0; i < n; i++) {
+                c.merge(row(r, arity, domain, false), (long) (r.nextInt(5) - 2), Long::sum);
+            }
+            c.values().removeIf(w -> w == 0);
+            ZSet.Builder b = ZSet.builder();
+            c.forEach(b::add);
+            assertThat(byRuns.add(c.isEmpty() ? ZSet.EMPTY : oneRun(r, c, arity), label)).isTrue();
+            assertThat(byTables.add(b.build(), label)).isTrue();
+            Map<Row, Long> m = model.computeIfAbsent(label, l -> new HashMap<>());
+            c.forEach((x, w) -> m.merge(x, w, Long::sum));
+            m.values().removeIf(w -> w == 0);
+            for (int l = 0; l < 5; l++) {
+                List<Object[]> ks = new ArrayList<>();
+                for (int v = -domain / 3 - 1; v < domain; v++) {
+                    ks.add(keys.length == 1 ? new Object[] {(long) v} : new Object[] {(long) v, (long) (v / 2)});
+                }
+                Object[][] probe = ks.toArray(new Object[0][]);
+                Map<Row, Long> got = new HashMap<>();
+                Map<Row, Long> plain = new HashMap<>();
+                byRuns.lookup(probe, l, null, (k, x, w) -> got.merge(x, w, Long::sum));
+                byTables.lookup(probe, l, null, (k, x, w) -> plain.merge(x, w, Long::sum));
+                got.values().removeIf(w -> w == 0); // a row's entries in several runs may cancel
+                plain.values().removeIf(w -> w == 0);
+                assertThat(got).as("label %d", l).isEqualTo(plain);
+                Map<Row, Long> want = new HashMap<>();
+                model.getOrDefault(l, Map.of()).forEach((x, w) -> {
+                    for (Object[] k : probe) {
+                        boolean eq = true;
+                        for (int i = 0; i < keys.length; i++) {
+                            eq &= x.get(keys[i]).equals(k[i]);
+                        }
+                        if (eq) {
+                            want.put(x, w);
+                        }
+                    }
+                });
+                assertThat(got).isEqualTo(want);
             }
         }
     }
