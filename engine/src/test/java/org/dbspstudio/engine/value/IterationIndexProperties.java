@@ -17,7 +17,8 @@ import org.dbspstudio.model.types.Row;
  * per label of row → weight: after every addition, lookups of random keys (present, absent, of the
  * rows just added) at random labels return exactly the map's rows under that key with their weights;
  * changes whose rows cancel earlier ones, small and large changes (runs appended and merged), keys of
- * one or two columns in any position; a change holding a row that is not all integers is refused and
+ * one or two columns in any position, cells near both ends of the longs (entries sorted by words, not
+ * packed into one long each); a change holding a row that is not all integers is refused and
  * leaves the index as it was; a label that held nothing before an addition is answered by the run that
  * addition appended alone.
  */
@@ -27,6 +28,7 @@ class IterationIndexProperties {
     void lookupsEqualAMapPerLabel(@ForAll long seed, @ForAll @IntRange(min = 2, max = 3) int arity,
                                   @ForAll @IntRange(min = 0, max = 3) int keyShape) {
         Random rnd = new Random(seed);
+        wide = rnd.nextBoolean();
         int[] keys = switch (keyShape) {
             case 0 -> new int[] {arity - 1};
             case 1 -> new int[] {0};
@@ -116,9 +118,16 @@ class IterationIndexProperties {
         Object[] vs = new Object[arity];
         for (int i = 0; i < arity; i++) {
             vs[i] = (long) (rnd.nextInt(range) - (rnd.nextInt(8) == 0 ? range : 0)); // some negative cells
+            if (wide && rnd.nextInt(16) == 0) {
+                // cells far apart: the entries no longer fit one long each (sorted by comparing words instead)
+                vs[i] = (rnd.nextBoolean() ? Long.MAX_VALUE : Long.MIN_VALUE) - rnd.nextInt(range);
+            }
         }
         return Row.wrap(vs);
     }
+
+    /** Whether some cells are extreme (set per try). */
+    private static boolean wide;
 
     private static Object[] keyOf(Row r, int[] keys) {
         Object[] k = new Object[keys.length];
