@@ -945,6 +945,35 @@
  * load about 2): 1,290 → 946 samples; heap in use after it about 1.1 GB → 0.8 GB (no row object per
  * candidate fact).
  *
+ * <p>Fewer lookups of followed rows. A row first changed in a step was looked up in the follower's hash
+ * map of followed rows three times: by the leader's addition at j (to give the rows the follower
+ * follows), by {@code H} at j ({@code OuterIntegrate.pairedChanges}) and by the follower at j + 1. When
+ * the follower ran first at tick j (it does in the closure: its input is a delay's), a row it did not
+ * follow at the leader's addition it cannot follow before its own tick j + 1 (a node runs once per
+ * tick), so the leader's handoff says so ({@code complete}) and neither of the later readers looks the
+ * row up again. JFR samples of B3's three large single-edge steps (3, 11, 19; 1 ms sampling, one
+ * recording per step): {@code HashMap.get} 11.4% → 4.7% and 3.8%. Results are unchanged (the readers
+ * take the same {@code null}); the closure always runs the follower first, so no test circuit meets the
+ * other order, where the lookups are made as before.
+ *
+ * <p>Tried for the leader's sweeps and not kept (B3's 30 single edges, one recording per step, large
+ * steps and the rest apart; the machine at load 4–6): about three quarters of the rows the sweeps
+ * search in the large runs (of 16,384 entries or more) are not there (counted: 59,575 of 84,324
+ * searches in step 3, 70,571 of 92,694 in step 19). A blocked Bloom filter per run of at least 131,072
+ * entries (8 bits per entry, two bits in one word, built when first searched): the searches went from
+ * 15.6% to 9.2% of the samples, the filter's tests and builds took 4.5% and 3.6%. A hash index of the
+ * rows of such runs (first entry per row, built when first searched): its builds took 20% of the large
+ * steps' samples (runs that large are made at nearly every large step), 26% with the index kept to runs
+ * of a million entries. Two levels of samples of each large run (every 32nd entry, every 1,024th)
+ * searched by a binary search in cache and two short scans instead of galloping over the fence: no
+ * better (the sweeps 25.5% and 29.9% of the other steps' samples with it, 21.0% and 24.2% without;
+ * 22.1% against 17.6% of the large steps': the cost is the first touch of the entries found, not the
+ * way to them). One Bloom filter per trace for
+ * all its runs (bits only set, shared by versions, rebuilt when full): most rows absent from the large
+ * runs are in the small recent ones, the sweeps were not cheaper and its rebuilds took 9% of the large
+ * steps. What is left there is the number of (row, run) searches: each row first changed in a step is
+ * searched in every run of a spine of 6–10 runs.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

@@ -70,7 +70,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
     private record Handoff(ZSet change, int j, Row[] rows, long[] ws, Followed[] followed, boolean[] wanted,
-                           NestedTrace.Observed seen) {
+                           NestedTrace.Observed seen, boolean complete) {
     }
 
     OuterIntegrate(Operator op, StreamValue zero) {
@@ -226,10 +226,14 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 wanted[k] = fs[k] == null;
             }
             NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
+            // the follower ran first at this tick (as in the closure): a row it does not follow now it
+            // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
+            // nor the follower at j + 1 looks those rows up again (complete)
+            boolean complete = follower.followedTick == j;
             follower.giveFollowed(j, fs, obs);
             next = trace.plus(rs, wz, j, obs);
             earlierHandoff = handoff;
-            handoff = new Handoff(x, j, rs, wz, fs, wanted, obs);
+            handoff = new Handoff(x, j, rs, wz, fs, wanted, obs, complete);
         } else {
             next = trace.plus(x, j);
         }
@@ -291,7 +295,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         long[] ws = h.ws();
         NestedTrace.Observed seen = h.seen();
         for (int k = 0; k < rows.length; k++) {
-            Followed f = h.followed()[k] != null ? h.followed()[k] : touched.get(rows[k]);
+            Followed f = h.followed()[k] != null ? h.followed()[k] : h.complete() ? null : touched.get(rows[k]);
             long change = 0;
             if (f != null) {
                 change = f.change;
@@ -385,7 +389,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             Handoff h = leader.handoff;
             if (x.isEmpty() && (h == null || h.j() != j - 1)) {
                 h = new Handoff(x, j - 1, new Row[0], new long[0], new Followed[0], new boolean[0],
-                        new NestedTrace.Observed(new boolean[0]));
+                        new NestedTrace.Observed(new boolean[0]), true);
             }
             if (h == null || h.j() != j - 1 || h.change() != x) {
                 h = leader.earlierHandoff;
@@ -401,7 +405,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             for (int k = 0; k < rows.length; k++) {
                 // a row followed at the leader's addition still is; one not followed then may be now
                 // (when this node ran after its leader at that tick)
-                followed[k] = h.followed()[k] != null ? h.followed()[k] : touched.get(rows[k]);
+                followed[k] = h.followed()[k] != null ? h.followed()[k] : h.complete() ? null : touched.get(rows[k]);
                 seen.upTo[k] = h.seen().upTo[k];
                 if (followed[k] == null && !h.wanted()[k]) {
                     disableTrace(); // (never: the rows this node follows only grow within a step)
