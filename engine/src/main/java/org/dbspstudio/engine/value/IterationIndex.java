@@ -1,6 +1,5 @@
 package org.dbspstudio.engine.value;
 
-import java.util.Arrays;
 import org.dbspstudio.model.types.Row;
 
 /**
@@ -20,7 +19,6 @@ import org.dbspstudio.model.types.Row;
  */
 public final class IterationIndex {
     /** Merge the newest runs while the one before is at most this many times larger. */
-    private static final int RATIO = 4;
 
     private final int arity;
     /** The key columns, in key order. */
@@ -149,17 +147,7 @@ public final class IterationIndex {
     }
 
     private void append(Run d) {
-        Run[] rs = Arrays.copyOf(runs, runs.length + 1);
-        rs[runs.length] = d;
-        int k = rs.length;
-        while (k >= 2 && rs[k - 2].n <= RATIO * (long) rs[k - 1].n) {
-            rs[k - 2] = Run.merge(rs[k - 2], rs[k - 1]);
-            k--;
-            if (rs[k - 1].n == 0) {
-                k--; // everything in the two runs cancelled
-            }
-        }
-        runs = Arrays.copyOf(rs, k);
+        runs = Spine.appendMerging(runs, d);
     }
 
     /** What a lookup finds for probe k: a row of the indexed stream and its weight. */

@@ -145,6 +145,16 @@ final class Spine {
 
     /** The runs of this + d: d appended, the newest runs merged while the one before is at most {@link #RATIO} times larger. */
     private Run[] merged(Run d) {
+        return appendMerging(runs, d);
+    }
+
+    /**
+     * Runs (oldest, largest first) with d appended, the newest runs merged while the one before is
+     * at most {@link #RATIO} times larger; the geometric policy every list of sorted runs here
+     * follows (a spine, an {@link IterationIndex}). The result is a new array; {@code runs} is not
+     * changed.
+     */
+    static Run[] appendMerging(Run[] runs, Run d) {
         Run[] rs = Arrays.copyOf(runs, runs.length + 1);
         rs[runs.length] = d;
         int k = rs.length;
