@@ -479,7 +479,7 @@
  * by word through an index array. Rows whose varying columns fit in 63 bits beside the row's
  * position — each column as its offset from the column's minimum; constant columns (the tag word of
  * integer rows, a trace's iteration) take none, B3's (src, dst) pairs 22 bits — are now sorted as
- * one long each by {@code Arrays.sort} ({@code Run.sort}; {@code RunSortProperties} checks it
+ * one long each by {@code Arrays.sort} ({@code RowSort.sort}; {@code RowSortProperties} checks it
  * against a stable comparison sort on columns of every range). Most of the rest was lookups of one
  * row at a time in every run of a trace. Where many rows are looked up at once — {@code H}'s
  * integrated weights at the rows of a large change, the earlier weights at the rows {@code H} and
@@ -850,15 +850,15 @@
  * iteration, lookups of keys and of rows under them, and added to and from indexes built with key
  * rows. Indexing 200,000 random pairs on one column: 36–40 ms → 17–20 ms (load 6).
  *
- * <p>Rows sorted as one long each ({@code Run.sort}, above) are sorted, from 1,024 rows on, by a
+ * <p>Rows sorted as one long each ({@code RowSort.sort}, above) are sorted, from 1,024 rows on, by a
  * least-significant-digit radix sort of the bits above the row's position only
- * ({@code Run.sortKeys}): stable, so rows equal in those bits stay in the order of their positions,
+ * ({@code RowSort.sortKeys}): stable, so rows equal in those bits stay in the order of their positions,
  * as the comparison sort of the whole longs left them. B3's (src, dst) pairs take 22 bits: two
  * passes of counting and scattering (a pass whose digit is one value throughout is skipped) instead
  * of {@code Arrays.sort}. Every sorted run of packed rows is sorted so (an integral's change, a
  * nested-time trace's additions and lookups). Sorting 40,000 and 200,000 random pairs (rows of three
  * words, one process, 40 timed sorts each, load 6): 2.8 → 1.1 ms and 16.0 → 5.0 ms.
- * {@code RunSortProperties} checks it against {@code Arrays.sort} on keys of every width, with few
+ * {@code RowSortProperties} checks it against {@code Arrays.sort} on keys of every width, with few
  * distinct values and constant digits, on both sides of the threshold.
  *
  * <p>A join probing with at most 4,096 rows (B3's 3,000 edges probing each iteration's new facts,

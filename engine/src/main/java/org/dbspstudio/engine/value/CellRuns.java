@@ -178,7 +178,7 @@ final class CellRuns {
             return new long[n];
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        long[][] range = Run.wordRanges(order, words, s);
+        long[][] range = RowSort.wordRanges(order, words, s);
         long[] min = range[0];
         long[] max = range[1];
         // bits[c]: the offset's width (max − min as an unsigned number); take[c]: its leading bits kept
@@ -231,7 +231,7 @@ final class CellRuns {
     private static void sortRange(int[] order, int lo, int hi, long[] words, int s) {
         if (hi - lo > 32) {
             int[] part = Arrays.copyOfRange(order, lo, hi);
-            Run.mergeSort(part, words, s);
+            RowSort.mergeSort(part, words, s);
             System.arraycopy(part, 0, order, lo, part.length);
             return;
         }

@@ -97,7 +97,7 @@ public final class IterationIndex {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        Run.sort(order, words, stride);
+        RowSort.sort(order, words, stride);
         long[] sw = new long[n * stride];
         long[] sws = new long[n];
         for (int i = 0; i < n; i++) {
@@ -218,7 +218,7 @@ public final class IterationIndex {
         for (int i = 0; i < m; i++) {
             order[i] = i;
         }
-        Run.sort(order, buf, s);
+        RowSort.sort(order, buf, s);
         long[] words = new long[m * s];
         int[] pos = new int[m];
         for (int i = 0; i < m; i++) {

@@ -2,7 +2,7 @@ package org.dbspstudio.engine.value;
 
 /**
  * Rows held as columns of longs ({@code cols[c][p]}: value {@code c} of row {@code p}), ordered as
- * the engine orders packed rows ({@link Run#sort}): column 0 first, each value compared as a signed
+ * the engine orders packed rows ({@link RowSort#sort}): column 0 first, each value compared as a signed
  * long, stably — {@code Row}'s order for rows of integers only.
  */
 public final class LongColumns {
@@ -31,7 +31,7 @@ public final class LongColumns {
                 words[p * s + c] = cols[c][p];
             }
         }
-        Run.sort(positions, words, s);
+        RowSort.sort(positions, words, s);
         return positions;
     }
 

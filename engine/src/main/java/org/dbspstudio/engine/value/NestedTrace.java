@@ -763,7 +763,7 @@ public final class NestedTrace {
             order[i] = i;
             anyTag |= buf[i * s] != 0;
         }
-        Run.sort(order, buf, s);
+        RowSort.sort(order, buf, s);
         // probes of integers only leave the tag word out, as the runs of such rows do: compared in place
         int stride = anyTag ? s : arity;
         int skip = anyTag ? 0 : 1;

@@ -638,7 +638,7 @@ final class Run {
             for (int i = 0; i < n; i++) {
                 order[i] = i;
             }
-            sort(order, words, s);
+            RowSort.sort(order, words, s);
             int stride = anyTag ? s : arity;
             int skip = anyTag ? 0 : 1;
             long[] ws = new long[n * stride];
@@ -647,7 +647,7 @@ final class Run {
             int last = -1; // the row (in words) of the entry k − 1
             for (int i = 0; i < n; i++) {
                 int from = order[i];
-                if (consolidate && last >= 0 && compareRows(words, s, last, from) == 0) {
+                if (consolidate && last >= 0 && RowSort.compareRows(words, s, last, from) == 0) {
                     wt[k - 1] = Math.addExact(wt[k - 1], weights[from]);
                     continue;
                 }
@@ -674,9 +674,9 @@ final class Run {
      * The run of rows {@code 0..n-1} of {@code words} ({@code arity + 1} words each: tag word, cells)
      * with weights {@code ws}, sorted — with {@code consolidate}, equal rows summed and rows whose
      * weights cancel dropped (else the rows are distinct) — when the varying columns fit, with each
-     * row's position, in 63 bits (see {@link #sort}); else null. Each row becomes one long (its
+     * row's position, in 63 bits (see {@link RowSort#sort}); else null. Each row becomes one long (its
      * columns' offsets from their minimums, then its position), the longs are sorted
-     * ({@link #sortKeys}), and each entry of the run is decoded from its long: equal rows are equal
+     * ({@link RowSort#sortKeys}), and each entry of the run is decoded from its long: equal rows are equal
      * longs above the position, and no row's words are read again in sorted order (in a buffer
      * larger than the cache, each such read was a cache miss). A row's weight is read at its
      * position, unless every weight is the same.
@@ -705,11 +705,11 @@ final class Run {
             sameWeight &= ws[i] == w0;
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        int[] bits = fieldBits(min, max, s, posBits);
+        int[] bits = RowSort.fieldBits(min, max, s, posBits);
         if (bits == null) {
             return null;
         }
-        long[] keys = sortedKeys(words, s, null, n, min, bits, posBits);
+        long[] keys = RowSort.sortedKeys(words, s, null, n, min, bits, posBits);
         int stride = anyTag ? s : arity;
         int skip = anyTag ? 0 : 1; // without tag words, the tag column (0 in every row) is not written
         long[] out = new long[n * stride];
@@ -752,204 +752,5 @@ final class Run {
             wt = Arrays.copyOf(wt, k);
         }
         return new Run(arity, anyTag, out, wt, k);
-    }
-
-    private static int compareRows(long[] words, int s, int x, int y) {
-        int a = x * s;
-        int b = y * s;
-        for (int k = 0; k < s; k++) {
-            int c = Long.compare(words[a + k], words[b + k]);
-            if (c != 0) {
-                return c;
-            }
-        }
-        return 0;
-    }
-
-    /**
-     * Sorts row indices by their words (rows of {@code s} words from {@code words[order[i] * s]},
-     * compared word by word as signed longs), stably. When the columns that vary fit, with each
-     * entry's position, in 63 bits — offsets from each column's minimum, the constant columns
-     * (a tag word of integers only, a trace's iteration) taking none — every row becomes one long
-     * sorted by {@link Arrays#sort(long[])}; otherwise a bottom-up merge sort compares the words.
-     */
-    static void sort(int[] order, long[] words, int s) {
-        if (order.length > 1 && !packedSort(order, words, s)) {
-            mergeSort(order, words, s);
-        }
-    }
-
-    /**
-     * Each word's least and greatest value over the rows {@code order} (at least one; rows of
-     * {@code s} words from {@code words[order[i] * s]}): {min, max}, a word per column each.
-     */
-    static long[][] wordRanges(int[] order, long[] words, int s) {
-        long[] min = new long[s];
-        long[] max = new long[s];
-        int first = order[0] * s;
-        System.arraycopy(words, first, min, 0, s);
-        System.arraycopy(words, first, max, 0, s);
-        for (int i = 1; i < order.length; i++) {
-            int at = order[i] * s;
-            for (int c = 0; c < s; c++) {
-                long v = words[at + c];
-                if (v < min[c]) {
-                    min[c] = v;
-                } else if (v > max[c]) {
-                    max[c] = v;
-                }
-            }
-        }
-        return new long[][] {min, max};
-    }
-
-    /**
-     * Rows {@code 0..n-1} (or {@code order}'s rows, when given) of {@code words} ({@code s} words
-     * each, at least {@code min} per word, taking {@code bits} bits each: {@link #fieldBits}) as one
-     * long each — the words' offsets from their minimums, then the row's index in {@code 0..n-1} in
-     * the low {@code posBits} bits — sorted ({@link #sortKeys}; equal rows keep their order).
-     */
-    private static long[] sortedKeys(long[] words, int s, int[] order, int n, long[] min, int[] bits, int posBits) {
-        int total = posBits;
-        for (int b : bits) {
-            total += b;
-        }
-        long[] keys = new long[n];
-        for (int i = 0; i < n; i++) {
-            int at = (order == null ? i : order[i]) * s;
-            long k = 0;
-            for (int c = 0; c < s; c++) {
-                if (bits[c] > 0) {
-                    k = (k << bits[c]) | (words[at + c] - min[c]);
-                }
-            }
-            keys[i] = (k << posBits) | i;
-        }
-        sortKeys(keys, posBits, total);
-        return keys;
-    }
-
-    /**
-     * The bits each of {@code s} words takes in a row's long (those of its range {@code max − min},
-     * read as an unsigned number: exact even when the signed subtraction overflows), or null when
-     * they and {@code posBits} bits of position do not fit in 63 bits.
-     */
-    private static int[] fieldBits(long[] min, long[] max, int s, int posBits) {
-        int[] bits = new int[s];
-        int total = posBits;
-        for (int c = 0; c < s; c++) {
-            bits[c] = 64 - Long.numberOfLeadingZeros(max[c] - min[c]);
-            total += bits[c];
-            if (total > 63) {
-                return null;
-            }
-        }
-        return bits;
-    }
-
-    /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
-    private static boolean packedSort(int[] order, long[] words, int s) {
-        int n = order.length;
-        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        long[][] range = wordRanges(order, words, s);
-        long[] min = range[0];
-        long[] max = range[1];
-        int[] bits = fieldBits(min, max, s, posBits);
-        if (bits == null) {
-            return false;
-        }
-        long[] keys = sortedKeys(words, s, order, n, min, bits, posBits);
-        int[] from = order.clone();
-        long mask = (1L << posBits) - 1;
-        for (int i = 0; i < n; i++) {
-            order[i] = from[(int) (keys[i] & mask)];
-        }
-        return true;
-    }
-
-    /** Below this many keys {@link #sortKeys} leaves them to {@link Arrays#sort(long[])}. */
-    static final int RADIX_MIN = 1 << 10;
-
-    /**
-     * Sorts {@code keys} — non-negative, distinct, each holding its position in the array before
-     * the sort in its {@code low} lowest bits and nothing at or above bit {@code high} — into
-     * ascending order. Large arrays are sorted by a least-significant-digit radix sort of bits
-     * {@code [low, high)} only: stable, so keys equal there stay in the order of their positions,
-     * which is the order of the whole keys (B3's pairs of nodes: 22 bits above the position, two
-     * passes of counting and scattering instead of a comparison sort). A pass whose digit is the
-     * same in every key is skipped.
-     */
-    static void sortKeys(long[] keys, int low, int high) {
-        int n = keys.length;
-        int bits = high - low;
-        if (n < RADIX_MIN || bits > 48) {
-            Arrays.sort(keys);
-            return;
-        }
-        if (bits <= 0) {
-            return; // positions only: already in order
-        }
-        int passes = (bits + 10) / 11;
-        int d = (bits + passes - 1) / passes;
-        int[] count = new int[1 << d];
-        long[] src = keys;
-        long[] dst = new long[n];
-        for (int shift = low; shift < high; shift += d) {
-            int mask = (1 << Math.min(d, high - shift)) - 1;
-            Arrays.fill(count, 0);
-            for (int i = 0; i < n; i++) {
-                count[(int) (src[i] >>> shift) & mask]++;
-            }
-            if (count[(int) (src[0] >>> shift) & mask] == n) {
-                continue; // one digit throughout: the order stays
-            }
-            int sum = 0;
-            for (int b = 0; b <= mask; b++) {
-                int c = count[b];
-                count[b] = sum;
-                sum += c;
-            }
-            for (int i = 0; i < n; i++) {
-                long k = src[i];
-                dst[count[(int) (k >>> shift) & mask]++] = k;
-            }
-            long[] t = src;
-            src = dst;
-            dst = t;
-        }
-        if (src != keys) {
-            System.arraycopy(src, 0, keys, 0, n);
-        }
-    }
-
-    /** Sorts row indices by their words (bottom-up merge sort, no boxing). */
-    static void mergeSort(int[] order, long[] words, int s) {
-        int n = order.length;
-        int[] src = order;
-        int[] dst = new int[n];
-        for (int width = 1; width < n; width *= 2) {
-            for (int lo = 0; lo < n; lo += 2 * width) {
-                int mid = Math.min(lo + width, n);
-                int hi = Math.min(lo + 2 * width, n);
-                int i = lo;
-                int j = mid;
-                int k = lo;
-                while (i < mid && j < hi) {
-                    dst[k++] = compareRows(words, s, src[i], src[j]) <= 0 ? src[i++] : src[j++];
-                }
-                while (i < mid) {
-                    dst[k++] = src[i++];
-                }
-                while (j < hi) {
-                    dst[k++] = src[j++];
-                }
-            }
-            int[] t = src;
-            src = dst;
-            dst = t;
-        }
-        if (src != order) {
-            System.arraycopy(src, 0, order, 0, n);
-        }
     }
 }

@@ -229,7 +229,7 @@ final class SortedRows {
             Cells.encode(rows[i], buf, i * s, false);
             order[i] = i;
         }
-        Run.sort(order, buf, s);
+        RowSort.sort(order, buf, s);
         return new SortedRows(z, a, rows, ws, buf, order, null);
     }
 }

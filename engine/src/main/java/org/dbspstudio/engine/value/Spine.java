@@ -79,7 +79,7 @@ final class Spine {
             order[i] = i;
             anyTag |= buf[i * s] != 0;
         }
-        Run.sort(order, buf, s);
+        RowSort.sort(order, buf, s);
         // distinct probes (a row asked twice is looked up once): probe[i] is sorted row i's; probes of
         // integers only leave the tag word out, as runs of such rows do, so they are compared in place
         int stride = anyTag ? s : arity;

@@ -12,12 +12,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 
 /**
- * The sort of packed rows ({@link Run#sort}: one long per row when the varying columns fit, a merge
+ * The sort of packed rows ({@link RowSort#sort}: one long per row when the varying columns fit, a merge
  * sort of the words otherwise) against a stable sort of the same indices by comparing the rows'
  * words as signed longs: columns that are constant, of small ranges, negative, or spanning all of
  * {@code long} (which forces the merge sort), indices in any order and repeated rows.
  */
-class RunSortProperties {
+class RowSortProperties {
 
     @Property(tries = 300)
     void sortsLikeAStableComparisonOfTheWords(@ForAll @IntRange(min = 0, max = 3000) int n,
@@ -59,12 +59,12 @@ class RunSortProperties {
             }
             return 0;
         }); // stable: equal rows keep their order
-        Run.sort(order, words, s);
+        RowSort.sort(order, words, s);
         assertThat(Arrays.stream(order).boxed().toArray(Integer[]::new)).containsExactly(expected);
     }
 
     /**
-     * {@link Run#sortKeys} (a radix sort of the bits above the positions for large arrays) against
+     * {@link RowSort#sortKeys} (a radix sort of the bits above the positions for large arrays) against
      * {@link Arrays#sort(long[])}: keys of every width up to 63 bits, with few distinct values above
      * the positions (many keys equal there), digits constant in every key, and sizes on both sides
      * of {@link Run#RADIX_MIN}. Fails when a pass is skipped wrongly, or when keys equal above the
@@ -90,7 +90,7 @@ class RunSortProperties {
         }
         long[] expected = keys.clone();
         Arrays.sort(expected);
-        Run.sortKeys(keys, low, low + width);
+        RowSort.sortKeys(keys, low, low + width);
         assertThat(keys).containsExactly(expected);
     }
 }
