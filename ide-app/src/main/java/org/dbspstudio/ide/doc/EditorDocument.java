@@ -78,8 +78,14 @@ public final class EditorDocument {
         return revision.getReadOnlyProperty();
     }
 
-    /** Runs and records an edit. */
+    /**
+     * Runs and records an edit. Inside a nested circuit, the nested operators on the path make room
+     * for their boxes when the edit grows them (more boundary ports), in the same undoable edit.
+     */
     public void execute(Command c) {
+        if (!path.isEmpty() && c.changesCircuit()) {
+            c = new NestedGrowthCommand(c, path);
+        }
         commands.push(c, this);
         edited(c);
     }

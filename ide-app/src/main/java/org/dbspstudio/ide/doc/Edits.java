@@ -134,9 +134,17 @@ public final class Edits {
      * The document is not changed.
      */
     private static Map<String, Layout.Point> crowded(EditorDocument doc, Operator grown, Operator old) {
-        Layout layout = doc.document().layout();
+        return crowded(doc.current(), doc.document().layout(), grown, Geometry.width(old), Geometry.height(old));
+    }
+
+    /**
+     * Where the boxes of {@code level} that {@code grown}'s box crowds, now that it is wider than
+     * {@code oldWidth} or taller than {@code oldHeight}, must go; {@code layout} is not changed.
+     */
+    static Map<String, Layout.Point> crowded(Circuit level, Layout layout, Operator grown, double oldWidth,
+            double oldHeight) {
         Map<String, Router.Rect> boxes = new LinkedHashMap<>();
-        for (Operator o : doc.current().operators()) {
+        for (Operator o : level.operators()) {
             Operator shown = o.id().equals(grown.id()) ? grown : o;
             Layout.Point p = layout.get(o.id());
             if (p != null) {
@@ -144,12 +152,12 @@ public final class Edits {
             }
         }
         Map<String, Layout.Point> moved = new LinkedHashMap<>();
-        Placement.pushRight(grown.id(), Geometry.width(old), boxes).forEach((id, x) -> {
+        Placement.pushRight(grown.id(), oldWidth, boxes).forEach((id, x) -> {
             Router.Rect r = boxes.get(id);
             boxes.put(id, new Router.Rect(x, r.y(), r.w(), r.h()));
             moved.put(id, new Layout.Point(x, r.y()));
         });
-        Placement.pushDown(grown.id(), Geometry.height(old), boxes).forEach((id, y) -> {
+        Placement.pushDown(grown.id(), oldHeight, boxes).forEach((id, y) -> {
             Router.Rect r = boxes.get(id);
             boxes.put(id, new Router.Rect(r.x(), y, r.w(), r.h()));
             moved.put(id, new Layout.Point(r.x(), y));
