@@ -69,6 +69,12 @@ final class PrintedRows {
         return size;
     }
 
+    /** The values held: each row's values and weight (what {@link PrintBacklog} counts). */
+    long values() {
+        return columns != null ? (long) size * (columns.length + 1)
+                : changes.stream().mapToLong(c -> c.row().size() + 1L).sum();
+    }
+
     /** Whether the rows are columns of longs: {@link #value} then reads them without boxing. */
     boolean longs() {
         return columns != null;

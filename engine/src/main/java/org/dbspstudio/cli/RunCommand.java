@@ -442,8 +442,9 @@ final class RunCommand extends DbspCommand {
          * Starts the thread that prints the steps the engine has run (without --trace): the
          * stepping thread reads each step's output changes into values the printer owns
          * ({@link #after}) and goes on with the next step while this thread formats and writes
-         * them (1.25M rows at the closure's first step: about 0.2 s of CPU), at most
-         * {@link #BEHIND} steps behind. With --trace every stream's value is printed by the
+         * them (1.25M rows at the closure's first step: about 0.2 s of CPU), behind by at most
+         * a budget of values ({@link PrintBacklog}: the closure's first step is printed while
+         * the single-edge steps after it run). With --trace every stream's value is printed by the
          * stepping thread before the next step, as before.
          */
         void startThread() {
@@ -455,10 +456,8 @@ final class RunCommand extends DbspCommand {
             thread.start();
         }
 
-        /** Steps read but not printed yet at which the stepping thread waits for the printer. */
-        private static final int BEHIND = 2;
         private static final Object[] END = new Object[0];
-        private final java.util.concurrent.BlockingQueue<Object[]> queue = new java.util.concurrent.ArrayBlockingQueue<>(BEHIND);
+        private final PrintBacklog<Object[]> queue = new PrintBacklog<>(PrintBacklog.defaultBudget());
         private Thread thread;
         private volatile boolean closed;
         /** What stopped the printing thread (it then reads and drops the steps queued after). */
@@ -468,7 +467,7 @@ final class RunCommand extends DbspCommand {
         /**
          * Prints step {@code t} (called by the stepping thread once step t ran): with the printing
          * thread, queues its output changes read into printable values (waiting while the
-         * printer is {@link #BEHIND} steps behind); else prints it now.
+         * steps not printed yet hold more than the backlog's budget); else prints it now.
          */
         void after(int t) throws InterruptedException {
             if (closed) {
@@ -487,18 +486,21 @@ final class RunCommand extends DbspCommand {
             Object[] captured = new Object[1 + sim.outputs().size()];
             captured[0] = t;
             int i = 1;
+            long size = 0;
             for (String name : sim.outputs()) {
                 StreamValue v = changes.get(name);
-                captured[i++] = v == null ? null : printable(v);
+                Object p = v == null ? null : printable(v);
+                captured[i++] = p;
+                size += p instanceof PrintedRows rows ? rows.values() : 1;
             }
-            queue.put(captured);
+            queue.put(captured, size);
         }
 
         /** Waits until every queued step is printed (called once no step will be added); then {@link #end} may print. */
         void finish() throws InterruptedException {
             closed = true;
             if (thread != null) {
-                queue.put(END);
+                queue.put(END, 0);
                 thread.join();
             }
         }
@@ -524,6 +526,7 @@ final class RunCommand extends DbspCommand {
                     return;
                 }
                 if (failure != null) {
+                    queue.done();
                     continue;
                 }
                 int t = (Integer) c[0];
@@ -539,6 +542,8 @@ final class RunCommand extends DbspCommand {
                 } catch (RuntimeException | Error e) {
                     failedStep = t;
                     failure = e;
+                } finally {
+                    queue.done();
                 }
             }
         }
