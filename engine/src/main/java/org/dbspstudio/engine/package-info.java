@@ -974,6 +974,38 @@
  * steps. What is left there is the number of (row, run) searches: each row first changed in a step is
  * searched in every run of a spine of 6–10 runs.
  *
+ * <p>Followed rows by their packed words. The rows an outer sum follows through a step (its change so
+ * far, its weight and share of the size's change, its entries due at later iterations) were a
+ * {@code HashMap} of row objects to a record each, plus lists of records per iteration: in B3's batch
+ * of 100 the follower follows about 610,000 rows and its leader looks 1.2M rows up, and hashing and
+ * comparing boxed rows ({@code Row.equals} on their cells) took a quarter of the JFR samples. They are
+ * now {@code ops.FollowedRows}: an open-addressing table of ids keyed by the rows' packed words
+ * (tag word and cells, as a nested-time trace packs them), each slot holding the key's hash beside
+ * the id, the keys side by side and what is followed of each row in arrays indexed by its id; the
+ * entries due at later iterations are (id, weight) arrays per iteration. The leader packs its input
+ * once for the table and its trace ({@code NestedTrace.pack}: a packed join's output, one sorted run,
+ * is neither decoded nor sorted), and rows are decoded only where {@code H}'s output changes or a
+ * consumer asks for the rows seen first ({@code OuterChange.firstFresh}, now a supplier). Rows that
+ * cannot be packed cannot be in a trace either, so the sums that follow rows always can key them so.
+ * {@code FollowedRowsProperties} checks the table against a map (rows of integers and NULLs of every
+ * arity up to 4, from hashed and from one-run Z-sets, tables of every initial size, and hashes cut to
+ * three bits so that keys collide; it fails when keys are compared by their first word only).
+ *
+ * <p>The first step's follower no longer asks its input for its size. At the first outer step the
+ * shared follower (the outer sum of {@code z⁻¹(I(all))}) read its size from its input, the inner
+ * running sum {@code all_I}, which had to be added up at every tick for it (6.5% of the first step's
+ * JFR samples). {@code H} already looks up, at tick j, the follower's weights at the rows of the
+ * leader's input at j (the rows the follower adds at j + 1), so it counts there how many rows that
+ * sum gains and tells the follower ({@code OuterIntegrate.countedBy}), which takes its size at j + 1
+ * from it when the values match by identity (else it asks the input as before).
+ * {@code OuterClockOperatorsProperties} checks every outer sum's size and fails when the count is
+ * wrong. B3 in one process stepping the scenario ({@code 2000,3000,30,1,100}, the engine thread's
+ * CPU, base jar and this one alternately, two pairs at load 5–6): first step 1.53 and 1.34 s → 1.45
+ * and 1.34 s, 30 single edges 1.23 and 1.02 s → 1.07 and 0.92 s, the batch of 100 3.12 and 3.16 s →
+ * 2.61 and 2.26 s. What is left of {@code all_I}'s cost in the first step (about 15% of its samples)
+ * is its additions of changes too large to defer ({@code DeferredSum}: over 1/16 of the sum or
+ * 65,536 rows), which nothing reads there.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

@@ -99,13 +99,14 @@ final class Distincts {
                 OuterIntegrate paired = ci.paired();
                 Row[] xs = null;
                 if (paired != null && i.accumulated() && d.accumulated() && i.trace() == d.trace()
-                        && paired.pairedChanges(ctx.tick(), dd, (x, wbi, wdi, wbd, wdd) -> {
+                        && paired.pairedChanges(ctx.tick(), dd, (rows, x, wbi, wdi, wbd, wdd) -> {
                             // the inputs' outer sums paired (see OuterIntegrate.share): their weights at
                             // the rows that matter, from what the sums keep as they add and follow rows
+                            // (a row decoded only where the output changes)
                             int now = h(Math.addExact(wbi, wdi), Math.addExact(wbd, wdd));
                             int then = h(wbi, wbd);
                             if (now != then) {
-                                change.add(x, now - then);
+                                change.add(rows.apply(x), now - then);
                                 gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
                             }
                         })) {
@@ -180,7 +181,13 @@ final class Distincts {
             } else if (previous.isEmpty() && ((ZSet) ci.basis()).isEmpty() && ((ZSet) cd.basis()).isEmpty()) {
                 // d = its change here: iterate that (a value read from a nested-time trace iterates all of it)
                 ctx.work(d.size());
-                ZSet first = h(i, (ZSet) cd.change());
+                ZSet dd = (ZSet) cd.change();
+                long[] gained = {0};
+                ZSet first = h(i, dd, gained);
+                if (ci.paired() != null) {
+                    // the lookup of i at dd's rows counted the rows i + dd gains: the paired sum's next size
+                    ci.paired().countedBy(ctx.tick(), i, dd, gained[0]);
+                }
                 out = kept(ctx.tick(), ZSet.EMPTY, first, first.size());
                 // the change is the table just built (reading X_j back from the trace would visit all of it)
                 ctx.outOuter(0, out, new OuterChange(ZSet.EMPTY, first));
@@ -250,7 +257,7 @@ final class Distincts {
             }
             Row[] xs;
             if (byProducer) {
-                xs = ci.firstFresh();
+                xs = ci.firstFresh().get();
             } else {
                 List<Row> first = new ArrayList<>();
                 fresh.forEach((x, w) -> {
@@ -361,12 +368,23 @@ final class Distincts {
      * Work proportional to |d|.
      */
     static ZSet h(ZSet i, ZSet d) {
+        return h(i, d, new long[1]);
+    }
+
+    /** {@link #h(ZSet, ZSet)}, adding to {@code gained[0]} how many rows i + d has more than i (read from the same lookups). */
+    static ZSet h(ZSet i, ZSet d, long[] gained) {
         if (i.accumulated() && d.size() >= BATCHED_LOOKUPS) {
             // d held as one sorted run (the closure's candidate facts, a packed join's output): i's weights
             // at its rows looked up in their sorted order, and the output one sorted run of d's words
             long[] wi = i.trace().sortedWeights(d, i.traceFrom(), i.traceUpTo());
             if (wi != null) {
-                return d.selectSorted(wi, (w, before) -> h(before, w));
+                long[] g = {0};
+                ZSet out = d.selectSorted(wi, (w, before) -> {
+                    g[0] += gain(before, w);
+                    return h(before, w);
+                });
+                gained[0] += g[0];
+                return out;
             }
         }
         // at most one output row per row of d: the table is sized for them once, not doubled up to them
@@ -379,6 +397,7 @@ final class Distincts {
             long[] ws = l.ws();
             long[] wi = l.weights();
             for (int k = 0; k < rows.length; k++) {
+                gained[0] += gain(wi[k], ws[k]);
                 int v = h(wi[k], ws[k]);
                 if (v != 0) {
                     out.add(rows[k], v);
@@ -387,12 +406,19 @@ final class Distincts {
             return out.build();
         }
         d.forEach((x, w) -> {
-            int v = h(i.weight(x), w);
+            long before = i.weight(x);
+            gained[0] += gain(before, w);
+            int v = h(before, w);
             if (v != 0) {
                 out.add(x, v);
             }
         });
         return out.build();
+    }
+
+    /** +1 when a row of weight {@code i} becomes non-zero by adding {@code d}, −1 when it becomes zero, else 0. */
+    private static int gain(long i, long d) {
+        return (i + d != 0 ? 1 : 0) - (i != 0 ? 1 : 0);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.dbspstudio.engine.ops;
 
+import java.util.function.Supplier;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.types.Row;
@@ -21,13 +22,13 @@ import org.dbspstudio.model.types.Row;
  *               reading the whole change at every iteration
  * @param firstFresh when known (else null): the rows of {@code fresh} that were not among the fresh
  *               rows of an earlier tick of the same outer step (the producer follows them anyway), so
- *               a consumer following the fresh rows needs no set of the rows it saw
+ *               a consumer following the fresh rows needs no set of the rows it saw (decoded when asked)
  * @param paired when not null: the outer sum of {@code z⁻¹(I(s))} that produced this change, reading the
  *               trace of its leader (the outer sum of {@code s}) and following the rows changed in the
  *               step at this tick, so that {@code H} reading both can take its inputs' weights at the
  *               rows it visits from them ({@link OuterIntegrate#pairedChanges})
  */
-public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh, Row[] firstFresh, OuterIntegrate paired) {
+public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh, Supplier<Row[]> firstFresh, OuterIntegrate paired) {
     public OuterChange(StreamValue basis, StreamValue change) {
         this(basis, change, null, null, null);
     }

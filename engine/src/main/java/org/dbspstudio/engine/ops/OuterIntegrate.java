@@ -1,9 +1,7 @@
 package org.dbspstudio.engine.ops;
 
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import org.dbspstudio.engine.value.NestedTrace;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
@@ -36,16 +34,17 @@ final class OuterIntegrate extends Clocked.PerIteration {
     /** The latest version of {@link #trace} in this outer step, shared by the values read this step. */
     private NestedTrace.Cell cell;
     private Mode mode;
-    /** ACCUMULATE, from the second step on: per row changed this step, what is followed of it. */
-    private Map<Row, Followed> touched = new HashMap<>();
     /**
-     * ACCUMULATE: at the later iterations where a row changed this step has entries from earlier
-     * steps, those entries (its weight in S(t, j), and so its share, changes there).
+     * ACCUMULATE, from the second step on: per row changed this step, what is followed of it, keyed by
+     * its packed words; and, at the later iterations where such a row has entries from earlier steps,
+     * those entries (its weight in S(t, j), and so its share, changes there). Null until a row is followed.
      */
-    private Map<Integer, List<Due>> due = new HashMap<>();
+    private FollowedRows touched;
+    /** How many rows {@link #touched} held at the end of the previous step (its initial size). */
+    private int lastFollowed;
     private long sizeDelta;
     /** ACCUMULATE, following: the rows of this tick's change not changed at an earlier tick of the step (else null). */
-    private Row[] firstFresh;
+    private Supplier<Row[]> firstFresh;
     /**
      * The outer sum of {@code s} when this one sums {@code z⁻¹(I(s))} over the outer clock (set by
      * {@link #share}): then X_j here is the leader's X_{j−1}, and once {@link #shared} this node keeps
@@ -65,11 +64,16 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private Handoff handoff;
     /** The handoff before {@link #handoff} (the follower may run before or after its leader in a tick). */
     private Handoff earlierHandoff;
+    /** What {@link #countedBy} was told last: at which tick, of which values, how many rows gained. */
+    private int countedTick = -1;
+    private ZSet countedBasis;
+    private ZSet countedChange;
+    private long counted;
     /** A shared follower: the last tick of this step whose value it read from its leader's trace while following (else −1). */
     private int followedTick = -1;
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
-    private record Handoff(ZSet change, int j, Row[] rows, long[] ws, Followed[] followed, boolean[] wanted,
+    private record Handoff(ZSet change, int j, NestedTrace.Packed rows, int[] followed, boolean[] wanted,
                            NestedTrace.Observed seen, boolean complete) {
     }
 
@@ -104,8 +108,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         trace = zero instanceof ZSet ? NestedTrace.empty() : null;
         cell = new NestedTrace.Cell(trace);
         mode = zero instanceof ZSet ? null : Mode.NONE;
-        touched = new HashMap<>();
-        due = new HashMap<>();
+        touched = null;
         sizeDelta = 0;
     }
 
@@ -133,7 +136,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         }
         keep(out, null);
         lastInput = in;
-        ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh, followedTick == j ? this : null));
+        ctx.outOuter(0, out, new OuterChange(basis, in, fresh[0], firstFresh, followedTick == j || shared && !following() ? this : null));
     }
 
     /** S(t,j) read from the trace after adding this tick's change; null when the trace cannot be used. */
@@ -167,73 +170,52 @@ final class OuterIntegrate extends Clocked.PerIteration {
             return fromLeader(ctx, basis, in, x, j, fresh);
         }
         if (mode == Mode.ACCUMULATE && j == 0) {
-            touched.clear();
-            due.clear();
+            touched = null;
             sizeDelta = 0;
         }
         boolean follow = mode == Mode.ACCUMULATE && !previous.isEmpty();
-        Row[] rows = null;
-        long[] ws = null;
-        Followed[] followed = null;
+        NestedTrace.Packed rows = null;
+        int[] followed = null;
         NestedTrace.Observed seen = null;
         NestedTrace next;
         if (follow) {
             // the change's rows, and for those changed for the first time this step their entries
             // at later iterations: read by the same sweep that adds the change to the trace
-            rows = new Row[x.size()];
-            ws = new long[rows.length];
-            followed = new Followed[rows.length];
-            boolean[] first = new boolean[rows.length];
-            int[] n = {0};
-            Row[] rs = rows;
-            long[] wz = ws;
-            x.forEach((r, w) -> {
-                rs[n[0]] = r;
-                wz[n[0]++] = w;
-            });
-            for (int k = 0; k < rows.length; k++) {
-                followed[k] = touched.get(rows[k]);
-                first[k] = followed[k] == null;
-            }
-            seen = new NestedTrace.Observed(first);
-            next = trace.plus(rows, ws, j, seen);
-            int m = 0;
-            for (boolean f : first) {
-                m += f ? 1 : 0;
-            }
-            Row[] firsts = new Row[m];
-            m = 0;
-            for (int k = 0; k < first.length; k++) {
-                if (first[k]) {
-                    firsts[m++] = rows[k];
+            rows = trace.pack(x);
+            followed = rows == null ? null : followedIds(rows);
+            if (followed == null) {
+                next = null;
+            } else {
+                boolean[] first = new boolean[followed.length];
+                for (int k = 0; k < first.length; k++) {
+                    first[k] = followed[k] < 0;
                 }
+                seen = new NestedTrace.Observed(first);
+                next = trace.plus(rows, j, seen);
+                firstFresh = firstOf(rows, followed);
             }
-            firstFresh = firsts;
         } else if (sharing() && follower.following()) {
             // the follower adds the same rows at j + 1 from this addition's sweep (see share)
             // (and the rows it follows already, looked up once here: they stay followed through the step)
-            Row[] rs = new Row[x.size()];
-            long[] wz = new long[rs.length];
-            Followed[] fs = new Followed[rs.length];
-            boolean[] wanted = new boolean[rs.length];
-            int[] n = {0};
-            x.forEach((r, w) -> {
-                rs[n[0]] = r;
-                wz[n[0]++] = w;
-            });
-            for (int k = 0; k < rs.length; k++) {
-                fs[k] = follower.touched.get(rs[k]);
-                wanted[k] = fs[k] == null;
+            NestedTrace.Packed rs = trace.pack(x);
+            int[] fs = rs == null ? null : follower.followedIds(rs);
+            if (fs == null) {
+                next = null;
+            } else {
+                boolean[] wanted = new boolean[fs.length];
+                for (int k = 0; k < fs.length; k++) {
+                    wanted[k] = fs[k] < 0;
+                }
+                NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
+                // the follower ran first at this tick (as in the closure): a row it does not follow now it
+                // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
+                // nor the follower at j + 1 looks those rows up again (complete)
+                boolean complete = follower.followedTick == j;
+                follower.giveFollowed(j, fs, obs);
+                next = trace.plus(rs, j, obs);
+                earlierHandoff = handoff;
+                handoff = new Handoff(x, j, rs, fs, wanted, obs, complete);
             }
-            NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
-            // the follower ran first at this tick (as in the closure): a row it does not follow now it
-            // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
-            // nor the follower at j + 1 looks those rows up again (complete)
-            boolean complete = follower.followedTick == j;
-            follower.giveFollowed(j, fs, obs);
-            next = trace.plus(rs, wz, j, obs);
-            earlierHandoff = handoff;
-            handoff = new Handoff(x, j, rs, wz, fs, wanted, obs, complete);
         } else {
             next = trace.plus(x, j);
         }
@@ -252,7 +234,8 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (mode == Mode.EACH) {
             return cell.at(j, trace.sizeAt(j)); // X_j alone: the rows of non-zero weight the trace counts there
         }
-        int size = follow ? (int) (basis.size() + followChanges(ctx, rows, ws, followed, seen, j)) : in.size();
+        int size = follow ? (int) (basis.size() + followChanges(ctx, rows, followed, seen.upTo, seen.laterIterations,
+                seen.laterWeights, 0, j)) : in.size();
         if (j >= 1 && trace.zeroAt(j) && current.get(j - 1) instanceof ZSet before && before.accumulated()
                 && before.trace() == trace && before.traceFrom() == 0 && before.traceUpTo() <= j - 1) {
             // X_j is zero: S(t,j) is S(t,j−1) (itself S(t,j−1) read up to j − 1 or, kept once, up to an
@@ -266,7 +249,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
     /** What {@link #pairedChanges} tells of one row: the weights of H's two inputs there, before and their changes. */
     @FunctionalInterface
     interface PairedRow {
-        void accept(Row x, long integratedBefore, long integratedChange, long deltaBefore, long deltaChange);
+        void accept(IntFunction<Row> rows, int i, long integratedBefore, long integratedChange, long deltaBefore, long deltaChange);
     }
 
     /**
@@ -291,25 +274,33 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (h == null || h.j() != j || h.change() != dd) {
             return false;
         }
-        Row[] rows = h.rows();
-        long[] ws = h.ws();
+        NestedTrace.Packed rows = h.rows();
+        int n = rows.size();
+        long[] ws = rows.ws();
+        int[] ids = h.followed();
         NestedTrace.Observed seen = h.seen();
-        for (int k = 0; k < rows.length; k++) {
-            Followed f = h.followed()[k] != null ? h.followed()[k] : h.complete() ? null : touched.get(rows[k]);
+        FollowedRows t = touched;
+        long[] keys = h.complete() || t == null ? null : rows.keys();
+        IntFunction<Row> rowAt = rows::row;
+        for (int k = 0; k < n; k++) {
+            int id = ids[k] >= 0 ? ids[k] : keys == null ? -1 : t.find(keys, k * t.width);
             long change = 0;
-            if (f != null) {
-                change = f.change;
-                f.inLeaderChange = j;
+            if (id >= 0) {
+                change = t.change[id];
+                t.inLeaderChange[id] = j;
             }
             long now = Math.subtractExact(seen.upTo[k], seen.at[k]);
-            visit.accept(rows[k], Math.subtractExact(now, change), change, seen.at[k], ws[k]);
+            visit.accept(rowAt, k, Math.subtractExact(now, change), change, seen.at[k], ws[k]);
         }
-        List<Due> later = due.get(j + 1);
-        if (later != null) {
-            for (Due e : later) {
-                Followed f = e.row();
-                if (f.inLeaderChange != j) { // else visited with dd
-                    visit.accept(f.row, Math.subtractExact(f.weight, f.change), f.change, e.weight(), 0);
+        int m = t == null ? 0 : t.dueCount(j + 1);
+        if (m > 0) {
+            int[] due = t.dueIds(j + 1);
+            long[] dw = t.dueWeights(j + 1);
+            IntFunction<Row> followedRow = t::row;
+            for (int q = 0; q < m; q++) {
+                int id = due[q];
+                if (t.inLeaderChange[id] != j) { // else visited with dd
+                    visit.accept(followedRow, id, Math.subtractExact(t.weight[id], t.change[id]), t.change[id], dw[q], 0);
                 }
             }
         }
@@ -324,23 +315,86 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * nothing from this step yet, only what earlier steps left: the entry this node scheduled for its
      * own iteration j + 1, if any.
      */
-    private void giveFollowed(int j, Followed[] fs, NestedTrace.Observed obs) {
-        if (followedTick != j) {
-            return;
+    private void giveFollowed(int j, int[] fs, NestedTrace.Observed obs) {
+        FollowedRows t = touched;
+        if (followedTick != j || t == null) {
+            return; // (no row followed: every fs[k] is −1)
         }
-        List<Due> later = due.get(j + 1);
-        if (later != null) {
-            for (Due e : later) {
-                e.row().dueAt = j;
-                e.row().dueWeight = e.weight();
-            }
+        int m = t.dueCount(j + 1);
+        int[] due = m == 0 ? null : t.dueIds(j + 1);
+        long[] dw = m == 0 ? null : t.dueWeights(j + 1);
+        for (int q = 0; q < m; q++) {
+            t.dueAt[due[q]] = j;
+            t.dueWeight[due[q]] = dw[q];
         }
         for (int k = 0; k < fs.length; k++) {
-            Followed f = fs[k];
-            if (f != null) {
-                long at = f.dueAt == j ? f.dueWeight : 0;
-                obs.give(k, at, Math.addExact(f.weight, at));
+            int id = fs[k];
+            if (id >= 0) {
+                long at = t.dueAt[id] == j ? t.dueWeight[id] : 0;
+                obs.give(k, at, Math.addExact(t.weight[id], at));
             }
+        }
+    }
+
+    /**
+     * The id of each of {@code rows} among the rows this node follows (−1: not followed); null when
+     * they are not of the arity of the rows followed so far (never: one stream's rows have one arity).
+     */
+    private int[] followedIds(NestedTrace.Packed rows) {
+        int n = rows.size();
+        int[] ids = new int[n];
+        FollowedRows t = touched;
+        if (t == null || n == 0) {
+            java.util.Arrays.fill(ids, -1);
+            return ids;
+        }
+        if (t.width != rows.arity() + 1) {
+            return null;
+        }
+        long[] keys = rows.keys();
+        int w = t.width;
+        for (int k = 0; k < n; k++) {
+            ids[k] = t.find(keys, k * w);
+        }
+        return ids;
+    }
+
+    /** The rows among {@code rows} whose id is −1 (not followed before this tick), decoded when asked (once). */
+    private static Supplier<Row[]> firstOf(NestedTrace.Packed rows, int[] ids) {
+        Row[][] made = {null};
+        return () -> {
+            if (made[0] == null) {
+                int m = 0;
+                for (int id : ids) {
+                    m += id < 0 ? 1 : 0;
+                }
+                Row[] out = new Row[m];
+                m = 0;
+                for (int k = 0; k < ids.length; k++) {
+                    if (ids[k] < 0) {
+                        out[m++] = rows.row(k);
+                    }
+                }
+                made[0] = out;
+            }
+            return made[0];
+        };
+    }
+
+    /**
+     * For {@code H} at tick j of an outer step in which this shared follower does not follow rows (the
+     * first one), reading this node's value {@code i} at j as its integrated input and, as its delta
+     * input's change, {@code dd}: {@code H} looked up the weights in i of dd's rows and tells how many
+     * rows {@code i + dd} has more than i. When dd is what this node adds at j + 1 (its leader's input
+     * at j) and i its value at j, that is its value's growth from j to j + 1, so it does not ask its
+     * input (an inner running sum whose additions are deferred until read) for its size.
+     */
+    void countedBy(int j, ZSet i, ZSet dd, long gained) {
+        if (shared && !following() && current.size() == j + 1 && current.get(j) == i) {
+            countedTick = j;
+            countedBasis = i;
+            countedChange = dd;
+            counted = gained;
         }
     }
 
@@ -366,17 +420,16 @@ final class OuterIntegrate extends Clocked.PerIteration {
      */
     private ZSet fromLeader(Ctx ctx, ZSet basis, ZSet in, ZSet x, int j, ZSet[] fresh) {
         if (j == 0) {
-            touched.clear();
-            due.clear();
+            touched = null;
             sizeDelta = 0;
             if (!x.isEmpty()) {
                 disableTrace(); // (never: an inner z⁻¹ is zero at tick 0)
                 return null;
             }
             fresh[0] = x;
-            firstFresh = following() ? new Row[0] : null;
+            firstFresh = following() ? () -> new Row[0] : null;
             if (following()) {
-                followChanges(ctx, new Row[0], new long[0], new Followed[0], null, 0);
+                followChanges(ctx, NestedTrace.Packed.none(), new int[0], new long[0], new int[0][], new long[0][], 0, 0);
                 followedTick = 0;
             }
             return (ZSet) zero;
@@ -388,7 +441,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (following()) {
             Handoff h = leader.handoff;
             if (x.isEmpty() && (h == null || h.j() != j - 1)) {
-                h = new Handoff(x, j - 1, new Row[0], new long[0], new Followed[0], new boolean[0],
+                h = new Handoff(x, j - 1, NestedTrace.Packed.none(), new int[0], new boolean[0],
                         new NestedTrace.Observed(new boolean[0]), true);
             }
             if (h == null || h.j() != j - 1 || h.change() != x) {
@@ -398,45 +451,42 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 disableTrace(); // (never: this node's change at j is the leader's input at j − 1)
                 return null;
             }
-            Row[] rows = h.rows();
-            Followed[] followed = new Followed[rows.length];
-            NestedTrace.Observed seen = new NestedTrace.Observed(h.wanted());
-            int m = 0;
-            for (int k = 0; k < rows.length; k++) {
+            NestedTrace.Packed rows = h.rows();
+            int n = rows.size();
+            int[] followed = new int[n];
+            FollowedRows t = touched;
+            if (t != null && n > 0 && t.width != rows.arity() + 1) {
+                disableTrace(); // (never: one stream's rows have one arity)
+                return null;
+            }
+            long[] keys = h.complete() || t == null || n == 0 ? null : rows.keys();
+            boolean[] wanted = h.wanted();
+            for (int k = 0; k < n; k++) {
                 // a row followed at the leader's addition still is; one not followed then may be now
                 // (when this node ran after its leader at that tick)
-                followed[k] = h.followed()[k] != null ? h.followed()[k] : h.complete() ? null : touched.get(rows[k]);
-                seen.upTo[k] = h.seen().upTo[k];
-                if (followed[k] == null && !h.wanted()[k]) {
+                int id = h.followed()[k];
+                followed[k] = id >= 0 ? id : keys == null ? -1 : t.find(keys, k * t.width);
+                if (followed[k] < 0 && !wanted[k]) {
                     disableTrace(); // (never: the rows this node follows only grow within a step)
                     return null;
                 }
-                if (followed[k] == null) {
-                    m++;
-                    int[] its = h.seen().laterIterations[k];
-                    if (its != null) {
-                        int[] shifted = new int[its.length];
-                        for (int q = 0; q < its.length; q++) {
-                            shifted[q] = its[q] + 1; // the leader's iteration i is this node's i + 1
-                        }
-                        seen.laterIterations[k] = shifted;
-                        seen.laterWeights[k] = h.seen().laterWeights[k];
-                    }
-                }
             }
-            Row[] firsts = new Row[m];
-            m = 0;
-            for (int k = 0; k < rows.length; k++) {
-                if (followed[k] == null) {
-                    firsts[m++] = rows[k];
-                }
-            }
-            firstFresh = firsts;
-            size = (int) (basis.size() + followChanges(ctx, rows, h.ws(), followed, seen, j));
+            firstFresh = firstOf(rows, followed);
+            // the rows followed first now take their later entries from the leader's sweep, the leader's
+            // iteration i being this node's i + 1
+            NestedTrace.Observed seen = h.seen();
+            size = (int) (basis.size() + followChanges(ctx, rows, followed, seen.upTo, seen.laterIterations,
+                    seen.laterWeights, 1, j));
             followedTick = j;
+        } else if (countedTick == j - 1 && countedChange == x && j >= 1 && countedBasis == current.get(j - 1)) {
+            // H counted, at tick j − 1, how many rows S(t, j − 1) + x gains: no need to ask the input's
+            // size (an inner running sum not added up otherwise: see countedBy)
+            size = (int) Math.addExact(((ZSet) current.get(j - 1)).size(), counted);
         } else {
             size = in.size();
         }
+        countedChange = null;
+        countedBasis = null;
         NestedTrace lt = from.get();
         if (j >= 2 && lt.zeroAt(j - 1) && current.get(j - 1) instanceof ZSet before && before.accumulated()
                 && before.trace() == lt && before.traceFrom() == 0 && before.traceUpTo() <= j - 2) {
@@ -453,46 +503,61 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * that added the change (at a tick where it changes) or from the entry it has at j (read
      * by the sweep of the tick where it first changed): no lookups of their own.
      */
-    private long followChanges(Ctx ctx, Row[] rows, long[] ws, Followed[] followed, NestedTrace.Observed seen, int j) {
-        for (int k = 0; k < rows.length; k++) {
-            Followed f = followed[k];
-            if (f == null) {
-                f = new Followed(rows[k]);
-                touched.put(rows[k], f);
-                int[] its = seen.laterIterations[k];
+    private long followChanges(Ctx ctx, NestedTrace.Packed rows, int[] followed, long[] upTo, int[][] laterIterations,
+                               long[][] laterWeights, int shift, int j) {
+        int n = rows.size();
+        if (n > 0 && touched == null) {
+            // sized for the rows the previous step followed
+            touched = new FollowedRows(rows.arity() + 1, Math.max(n, lastFollowed));
+        }
+        FollowedRows t = touched;
+        long[] ws = rows.ws();
+        long[] keys = null;
+        for (int k = 0; k < n; k++) {
+            int id = followed[k];
+            if (id < 0) {
+                if (keys == null) {
+                    keys = rows.keys();
+                }
+                id = t.add(keys, k * t.width);
+                int[] its = laterIterations[k];
                 if (its != null) {
-                    long[] lw = seen.laterWeights[k];
+                    long[] lw = laterWeights[k];
                     for (int q = 0; q < its.length; q++) {
-                        due.computeIfAbsent(its[q], i -> new ArrayList<>()).add(new Due(f, lw[q]));
+                        t.addDue(its[q] + shift, id, lw[q]);
                     }
                 }
             }
-            f.change = Math.addExact(f.change, ws[k]);
-            f.weight = Math.addExact(seen.upTo[k], ws[k]);
-            f.last = j;
-            share(f);
+            t.change[id] = Math.addExact(t.change[id], ws[k]);
+            t.weight[id] = Math.addExact(upTo[k], ws[k]);
+            t.last[id] = j;
+            share(t, id);
         }
-        List<Due> later = due.remove(j);
-        if (later != null) {
-            for (Due e : later) {
-                Followed f = e.row();
-                if (f.last != j) { // else this tick's change at the row already read its weight
-                    f.weight = Math.addExact(f.weight, e.weight());
-                    f.last = j;
-                    share(f);
+        int m = t == null ? 0 : t.dueCount(j);
+        if (m > 0) {
+            int[] due = t.dueIds(j);
+            long[] dw = t.dueWeights(j);
+            for (int q = 0; q < m; q++) {
+                int id = due[q];
+                if (t.last[id] != j) { // else this tick's change at the row already read its weight
+                    t.weight[id] = Math.addExact(t.weight[id], dw[q]);
+                    t.last[id] = j;
+                    share(t, id);
                 }
             }
-            ctx.work(later.size());
+            t.clearDue(j);
+            ctx.work(m);
         }
         return sizeDelta;
     }
 
     /** A row's share of the size's change, from its weight in S(t, j) and its change this step. */
-    private void share(Followed f) {
-        long before = f.weight - f.change;
-        long c = (f.weight != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
-        sizeDelta += c - f.share;
-        f.share = c;
+    private void share(FollowedRows t, int id) {
+        long weight = t.weight[id];
+        long before = weight - t.change[id];
+        int c = (weight != 0 ? 1 : 0) - (before != 0 ? 1 : 0);
+        sizeDelta += c - t.share[id];
+        t.share[id] = (byte) c;
     }
 
     /** The number of rows of basis + change, where that sum is read from the trace at iterations from..upTo. */
@@ -574,8 +639,8 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 mode = Mode.NONE;
             }
         }
-        touched = new HashMap<>();
-        due = new HashMap<>();
+        lastFollowed = touched == null ? 0 : touched.size();
+        touched = null;
         sizeDelta = 0;
         handoff = null;
         earlierHandoff = null;
@@ -617,31 +682,6 @@ final class OuterIntegrate extends Clocked.PerIteration {
             return true;
         }
         return super.repeatsPrevious(j);
-    }
-
-    /**
-     * A row changed in this outer step: its change so far this step, its weight in S(t, j) at the
-     * latest tick it was followed to ({@code last}) and its share (+1, 0, −1) of the size's change there.
-     */
-    private static final class Followed {
-        final Row row;
-        long change;
-        long weight;
-        long share;
-        int last = -1;
-        /** The last tick at which {@link #pairedChanges} met the row among its leader's change (−1: none). */
-        int inLeaderChange = -1;
-        /** The leader's iteration of {@link #dueWeight}, the row's entry there from earlier steps (−1: none marked). */
-        int dueAt = -1;
-        long dueWeight;
-
-        Followed(Row row) {
-            this.row = row;
-        }
-    }
-
-    /** An entry a followed row has at a later iteration from earlier steps. */
-    private record Due(Followed row, long weight) {
     }
 
     @Override

@@ -232,4 +232,9 @@ final class SortedRows {
         RowSort.sort(order, buf, s);
         return new SortedRows(z, a, rows, ws, buf, order, null);
     }
+
+    /** The rows' logical words ({@code arity + 1} each: tag word, cells) in the rows' order; null when {@link #run} holds them. */
+    long[] buf() {
+        return buf;
+    }
 }

@@ -1,0 +1,214 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.Arrays;
+import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * The rows an outer sum follows through one outer step ({@link OuterIntegrate}), keyed by their packed
+ * words ({@link NestedTrace.Packed#keys}: tag word and cells, {@code width} words per row) instead of
+ * row objects: an open-addressing table of ids, the keys side by side in one array, and what is
+ * followed of each row in arrays indexed by its id (its change so far this step, its weight in
+ * S(t, j) at the latest tick it was followed to, its share of the size's change, …). Rows are decoded
+ * only when asked ({@link #row}). Also the entries the followed rows have at later iterations from
+ * earlier steps ({@link #due}), as (id, weight) lists per iteration.
+ */
+final class FollowedRows {
+    /** Words per key: the rows' arity + 1. */
+    final int width;
+    private long[] keys;
+    /**
+     * Open addressing, linear probing: per slot, the key's hash in the high 32 bits and id + 1 in the low
+     * ones (0: empty), so a probe compares keys only where the hashes agree.
+     */
+    private long[] slots;
+    private int mask;
+    private int size;
+
+    long[] change;
+    long[] weight;
+    byte[] share;
+    int[] last;
+    /** The last tick at which {@link OuterIntegrate#pairedChanges} met the row among its leader's change (−1: none). */
+    int[] inLeaderChange;
+    /** The leader's iteration of {@link #dueWeight}, the row's entry there from earlier steps (−1: none marked). */
+    int[] dueAt;
+    long[] dueWeight;
+
+    /** Per iteration (null: none), the followed rows with entries there from earlier steps: ids and weights. */
+    private int[][] dueIds = new int[0][];
+    private long[][] dueWs = new long[0][];
+    private int[] dueN = new int[0];
+
+    /** Which bits of a key's hash are kept (all but in tests, which make keys collide to exercise their comparison). */
+    private final int hashBits;
+
+    /** Rows of {@code width − 1} cells, about {@code expected} of them (sized for as many at once). */
+    FollowedRows(int width, int expected) {
+        this(width, expected, -1);
+    }
+
+    /** With the keys' hashes cut to {@code hashBits} (tests: colliding keys). */
+    FollowedRows(int width, int expected, int hashBits) {
+        this.width = width;
+        this.hashBits = hashBits;
+        int cap = Math.max(16, Integer.highestOneBit(Math.max(1, expected)) * 2);
+        keys = new long[cap * width];
+        slots = new long[cap * 2];
+        mask = slots.length - 1;
+        change = new long[cap];
+        weight = new long[cap];
+        share = new byte[cap];
+        last = new int[cap];
+        inLeaderChange = new int[cap];
+        dueAt = new int[cap];
+        dueWeight = new long[cap];
+    }
+
+    int size() {
+        return size;
+    }
+
+    private int hash(long[] k, int at) {
+        return mix(k, at) & hashBits;
+    }
+
+    private int mix(long[] k, int at) {
+        if (width == 3) {
+            long h = (k[at] * 0x9E3779B97F4A7C15L + k[at + 1]) * 0xBF58476D1CE4E5B9L + k[at + 2];
+            h *= 0x94D049BB133111EBL;
+            return (int) (h ^ (h >>> 31) ^ (h >>> 45));
+        }
+        long h = 0x632BE59BD9B4E019L;
+        for (int i = 0; i < width; i++) {
+            h = (h ^ k[at + i]) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 32;
+        }
+        return (int) (h ^ (h >>> 29));
+    }
+
+    private boolean same(int id, long[] k, int at) {
+        int p = id * width;
+        for (int i = 0; i < width; i++) {
+            if (keys[p + i] != k[at + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The id of the row whose words are {@code k[at..at+width)}, or −1 when it is not followed. */
+    int find(long[] k, int at) {
+        int h = hash(k, at);
+        long hi = (long) h << 32;
+        for (int s = h & mask;; s = (s + 1) & mask) {
+            long v = slots[s];
+            if (v == 0) {
+                return -1;
+            }
+            if ((v & 0xFFFFFFFF00000000L) == hi && same((int) v - 1, k, at)) {
+                return (int) v - 1;
+            }
+        }
+    }
+
+    /** Follows the row whose words are {@code k[at..at+width)} (not followed yet): its id, all it holds zero. */
+    int add(long[] k, int at) {
+        int id = size;
+        if (id == change.length) {
+            grow();
+        }
+        System.arraycopy(k, at, keys, id * width, width);
+        inLeaderChange[id] = -1;
+        dueAt[id] = -1;
+        last[id] = -1;
+        size++;
+        if (size * 3 > slots.length * 2) { // load at most 2/3
+            rehash(slots.length * 2);
+        } else {
+            place(id);
+        }
+        return id;
+    }
+
+    private void place(int id) {
+        int h = hash(keys, id * width);
+        int s = h & mask;
+        while (slots[s] != 0) {
+            s = (s + 1) & mask;
+        }
+        slots[s] = (long) h << 32 | (id + 1);
+    }
+
+    private void rehash(int cap) {
+        slots = new long[cap];
+        mask = cap - 1;
+        for (int id = 0; id < size; id++) {
+            place(id);
+        }
+    }
+
+    private void grow() {
+        int cap = change.length * 2;
+        keys = Arrays.copyOf(keys, cap * width);
+        change = Arrays.copyOf(change, cap);
+        weight = Arrays.copyOf(weight, cap);
+        share = Arrays.copyOf(share, cap);
+        last = Arrays.copyOf(last, cap);
+        inLeaderChange = Arrays.copyOf(inLeaderChange, cap);
+        dueAt = Arrays.copyOf(dueAt, cap);
+        dueWeight = Arrays.copyOf(dueWeight, cap);
+    }
+
+    /** The row of id {@code id}, decoded from its words. */
+    Row row(int id) {
+        return NestedTrace.decode(keys, id * width, width - 1);
+    }
+
+    /** Records that row {@code id} has the entry {@code w} at iteration {@code it} from earlier steps. */
+    void addDue(int it, int id, long w) {
+        if (it >= dueN.length) {
+            int n = Math.max(it + 1, dueN.length * 2);
+            dueIds = Arrays.copyOf(dueIds, n);
+            dueWs = Arrays.copyOf(dueWs, n);
+            dueN = Arrays.copyOf(dueN, n);
+        }
+        int[] ids = dueIds[it];
+        int m = dueN[it];
+        if (ids == null) {
+            ids = new int[8];
+            dueIds[it] = ids;
+            dueWs[it] = new long[8];
+        } else if (m == ids.length) {
+            dueIds[it] = ids = Arrays.copyOf(ids, m * 2);
+            dueWs[it] = Arrays.copyOf(dueWs[it], m * 2);
+        }
+        ids[m] = id;
+        dueWs[it][m] = w;
+        dueN[it] = m + 1;
+    }
+
+    /** How many rows have entries due at iteration {@code it}. */
+    int dueCount(int it) {
+        return it < dueN.length ? dueN[it] : 0;
+    }
+
+    /** The ids of the rows due at {@code it} (the first {@link #dueCount} of them). */
+    int[] dueIds(int it) {
+        return dueIds[it];
+    }
+
+    /** Their entries at {@code it}. */
+    long[] dueWeights(int it) {
+        return dueWs[it];
+    }
+
+    /** Forgets the rows due at {@code it} (read once, at that tick). */
+    void clearDue(int it) {
+        if (it < dueN.length) {
+            dueIds[it] = null;
+            dueWs[it] = null;
+            dueN[it] = 0;
+        }
+    }
+}
