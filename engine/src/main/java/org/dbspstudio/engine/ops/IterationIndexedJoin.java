@@ -131,8 +131,6 @@ final class IterationIndexedJoin extends OpNode {
         } else if (other.size() <= kept.size()) {
             // the other side's rows probe this iteration's label
             ctx.work(other.size());
-            out = ZSet.builder(Math.min(kept.size(), 4096));
-            ZSet.Builder o = out;
             long[] visits = {0};
             Row[] probes = new Row[other.size()];
             long[] pw = new long[probes.length];
@@ -157,6 +155,10 @@ final class IterationIndexedJoin extends OpNode {
                 ctx.out(0, packed, null);
                 return;
             }
+            // rows emitted as objects: the builder is made only now (the packed path above, taken at
+            // nearly every tick of the closure, allocated a table of 4,096 rows for nothing)
+            out = ZSet.builder(Math.min(kept.size(), 4096));
+            ZSet.Builder o = out;
             index.lookup(keys, j, only, (q, x, w) -> {
                 visits[0]++;
                 Row y = probes[q];

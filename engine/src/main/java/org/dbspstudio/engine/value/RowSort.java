@@ -43,13 +43,21 @@ final class RowSort {
      * {@code s} words from {@code words[order[i] * s]}): {min, max}, a word per column each.
      */
     static long[][] wordRanges(int[] order, long[] words, int s) {
+        return wordRanges(order, words, s, order.length);
+    }
+
+    /**
+     * {@link #wordRanges(int[], long[], int)} over the first {@code n} (at least one) rows of
+     * {@code order}, or, when {@code order} is null, over rows {@code 0..n-1}.
+     */
+    static long[][] wordRanges(int[] order, long[] words, int s, int n) {
         long[] min = new long[s];
         long[] max = new long[s];
-        int first = order[0] * s;
+        int first = (order == null ? 0 : order[0]) * s;
         System.arraycopy(words, first, min, 0, s);
         System.arraycopy(words, first, max, 0, s);
-        for (int i = 1; i < order.length; i++) {
-            int at = order[i] * s;
+        for (int i = 1; i < n; i++) {
+            int at = (order == null ? i : order[i]) * s;
             for (int c = 0; c < s; c++) {
                 long v = words[at + c];
                 if (v < min[c]) {

@@ -686,23 +686,13 @@ final class Run {
             return null;
         }
         int s = arity + 1;
-        long[] min = new long[s];
-        long[] max = new long[s];
-        System.arraycopy(words, 0, min, 0, s);
-        System.arraycopy(words, 0, max, 0, s);
+        long[][] range = RowSort.wordRanges(null, words, s, n);
+        long[] min = range[0];
+        long[] max = range[1];
         long w0 = ws[0];
         boolean sameWeight = true;
-        for (int i = 1; i < n; i++) {
-            int at = i * s;
-            for (int c = 0; c < s; c++) {
-                long v = words[at + c];
-                if (v < min[c]) {
-                    min[c] = v;
-                } else if (v > max[c]) {
-                    max[c] = v;
-                }
-            }
-            sameWeight &= ws[i] == w0;
+        for (int i = 1; i < n && sameWeight; i++) {
+            sameWeight = ws[i] == w0;
         }
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
         int[] bits = RowSort.fieldBits(min, max, s, posBits);
