@@ -39,6 +39,17 @@
  * negations, builders, filters and lookups with random operations against a map of row → weight,
  * over every value kind, and check that earlier versions stay intact.
  *
+ * <p>A sweep of sorted probes through a large run (the fenced searches described under "Comparing and
+ * searching packed words", below) whose probes are dense — at least one per {@code Run.DENSE} (32)
+ * entries of the run, as when {@code H} looks up an iteration's 40,000–80,000 candidate facts in a
+ * trace of 1.25M entries in B3's first step — scans the run from the previous probe's position
+ * instead of galloping over its fence and scanning a block: the run is read in order (prefetched)
+ * and no fence line is touched. A microbenchmark (sorted probes, a quarter of them hits, through
+ * 1.25M random (src, dst, iteration) entries, load 7, ns per probe): one probe per 21 entries 108–117
+ * → 74–88, per 31 108–187 → 88–138, per 42 143–154 → 119–129; about even at one per 62, and the
+ * fence wins beyond (one per 125: 296–326 against 410–455). {@code RunSeekProperties} drives such
+ * dense sweeps against a linear scan.
+ *
  * <p>Inside nested circuits an outer-clock integral of an inner running sum keeps its state as
  * packed runs too, indexed by nested time ({@code value.NestedTrace}, below). Other per-iteration
  * values there (operator outputs, the outer sums of other streams) remain tries or flat tables of

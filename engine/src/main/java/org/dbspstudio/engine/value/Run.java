@@ -202,9 +202,37 @@ final class Run {
         int po = i * (probes.arity + t);
         int n = run.n;
         if (n >= FENCED) {
-            return seekFenced(run, lo, pw, po, w);
+            // probes dense in the run (a sweep of at least one probe per DENSE entries) scan it in order
+            return n > DENSE * (long) probes.n ? seekFenced(run, lo, pw, po, w) : scan(rw, rs, lo, n, pw, po, w);
         }
         return gallop(rw, rs, lo, n, pw, po, w);
+    }
+
+    /**
+     * A large run searched by a sweep of at least one probe per this many of its entries is scanned
+     * entry by entry from the previous probe's position instead of through its fence (see
+     * {@link #scan}).
+     */
+    static final int DENSE = 32;
+
+    /**
+     * The first index in [{@code from}, {@code n}) of an entry of {@code words} ({@code rs} words
+     * each) whose first {@code w} words are not smaller than {@code pw[po..po+w)}, or {@code n}: a
+     * linear scan. A sweep of sorted probes through a large run whose probes lie a few entries apart
+     * reads the run in order this way (the hardware prefetcher streams it, and no fence line is
+     * touched): a microbenchmark sweeping sorted probes (a quarter of them hits) through a run of
+     * 1.25M random (src, dst, iteration) entries, load 7 on the 2-core machine, nanoseconds per
+     * probe — 60,000 probes (an entry in 21): 108–117 through the fence, 74–88 scanning; 40,000 (one
+     * in 31): 108–187 and 88–138; 30,000 (one in 42): 143–154 and 119–129; 20,000 (one in 62): about
+     * even; 10,000: 296–326 and 410–455. The scan stops at the first such entry; a sweep's scans
+     * together read the run at most once.
+     */
+    private static int scan(long[] words, int rs, int from, int n, long[] pw, int po, int w) {
+        int p = from;
+        while (p < n && compareWords(words, p * rs, pw, po, w) < 0) {
+            p++;
+        }
+        return p;
     }
 
     /** Entries per block of a run's {@link Fence}. */

@@ -12,7 +12,8 @@ import org.dbspstudio.model.types.Row;
 
 /**
  * Searches in sorted runs ({@link Run#seekPrefix}: galloping over the words in place, or over a
- * large run's fence of every 32nd entry and then within one block) against a linear scan, for runs
+ * large run's fence of every 32nd entry and then within one block, or — probes dense in a large
+ * run — scanning it from the previous position) against a linear scan, for runs
  * below and above the size that gets a fence, with and without tag words, prefixes shorter than
  * the row (a nested-time trace's row before its iteration), rows sharing long stretches of their
  * first column, probes in ascending order from positions given and from arbitrary ones; and the
@@ -52,7 +53,9 @@ class RunSeekProperties {
                                           @ForAll boolean tagged, @ForAll long seed) {
         Random rnd = new Random(seed);
         Run run = run(rnd, n, arity, tagged, new HashMap<>());
-        Run probes = run(rnd, 1 + rnd.nextInt(2000), arity, tagged && rnd.nextBoolean(), new HashMap<>());
+        // up to 2,000 probes, or up to one per 8 entries of the run (dense enough that a large run is scanned)
+        int pn = rnd.nextBoolean() ? 1 + rnd.nextInt(2000) : 1 + rnd.nextInt(Math.max(1, n / 8));
+        Run probes = run(rnd, pn, arity, tagged && rnd.nextBoolean(), new HashMap<>());
         // half of the probes are rows of the run (hits), the others random (mostly misses)
         for (int len = 1; len <= arity; len++) {
             int lo = 0;
