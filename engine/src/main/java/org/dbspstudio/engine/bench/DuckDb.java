@@ -40,6 +40,22 @@ final class DuckDb implements AutoCloseable {
         }
     }
 
+    /** Prints the rows of a query of two integer columns as {@code a,b} lines (through JDBC, in large writes). */
+    void printPairs(String sql, java.io.PrintStream out) throws SQLException {
+        StringBuilder sb = new StringBuilder(1 << 17);
+        try (Statement s = conn.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                sb.append(rs.getLong(1)).append(',').append(rs.getLong(2)).append('\n');
+                if (sb.length() >= 1 << 16) {
+                    out.print(sb);
+                    sb.setLength(0);
+                }
+            }
+        }
+        out.print(sb);
+        out.flush();
+    }
+
     /** Inserts rows of literal values (numbers and strings) with multi-row VALUES statements. */
     void insert(String table, List<Row> rows) throws SQLException {
         StringBuilder sb = new StringBuilder();

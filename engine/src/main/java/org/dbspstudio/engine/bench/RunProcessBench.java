@@ -25,14 +25,18 @@ import org.dbspstudio.model.rewrite.Incrementalizer;
  * step 0, then single-edge changes) to a file, and times, from start to exit, a child process
  * {@code JAVA_OPTS=-Xmx2g bin/dbsp run FILE --format csv} (its output to a file) beside a child
  * process {@code java -Xmx2g …} that starts DuckDB (in-memory, one thread), loads the same graph
- * from a CSV file and computes its closure once with a recursive CTE. {@code bin/dbsp} is the
+ * from a CSV file, computes its closure once with a recursive CTE and prints its pairs
+ * ({@link DuckDbClosure}, its output to a file): both processes start a JVM, load the graph,
+ * compute the closure and print it. A third process, DuckDB printing only the number of pairs (what
+ * the figure compared with before), is timed in each round for the log. {@code bin/dbsp} is the
  * launcher that started this benchmark ({@code DBSP_LAUNCHER}, set by it) or, when the benchmark
  * runs from the command-line jar started otherwise ({@code java -jar engine/target/…-cli.jar bench}),
  * the {@code bin/dbsp} of the checkout that jar was built in: with its JVM options and its
  * class-data archive (written by one untimed {@code run FILE --steps 0} first, as any earlier run
  * would have). Without either (the benchmark started from a class path, e.g. by a test) the run
  * process is {@code java -Xmx2g -cp … org.dbspstudio.cli.Main run FILE --format csv}. Both start from the same
- * jar or class path. The run's step-0 output is checked to hold as many pairs as DuckDB's closure.
+ * jar or class path. The run's step-0 output is checked to hold the pairs DuckDB printed, each once
+ * with weight 1, and DuckDB's count to be their number.
  */
 final class RunProcessBench {
     private RunProcessBench() {
@@ -64,6 +68,7 @@ final class RunProcessBench {
                     ? List.of(launcher, "run", doc.toString(), "--format", "csv")
                     : command("org.dbspstudio.cli.Main", "run", doc.toString(), "--format", "csv");
             List<String> duck = command(DuckDbClosure.class.getName(), csv.toString());
+            List<String> duckCount = command(DuckDbClosure.class.getName(), csv.toString(), "--count");
             log.accept("run: " + nodes + " nodes, " + edges + " edges, then " + singles + " single-edge changes; "
                     + (launcher != null ? "JAVA_OPTS=" + HEAP + " " + launcher + " run "
                             : String.join(" ", run.subList(0, 2)) + " -cp (this class path) org.dbspstudio.cli.Main run ")
@@ -77,6 +82,7 @@ final class RunProcessBench {
             }
             double[] engine = new double[rounds];
             double[] db = new double[rounds];
+            double[] dbCount = new double[rounds];
             long pairs = -1;
             for (int r = 0; r < rounds; r++) {
                 Path out = dir.resolve("run.csv");
@@ -103,20 +109,34 @@ final class RunProcessBench {
                     throw new SQLException("the DuckDB process exited with " + dcode + ": "
                             + Files.readString(dir.resolve("duck.err"), StandardCharsets.UTF_8).strip());
                 }
-                pairs = Long.parseLong(Files.readString(dout, StandardCharsets.UTF_8).strip());
-                long step0 = stepRows(out, 0);
-                if (step0 != pairs) {
-                    throw new IllegalStateException("run: dbsp run printed " + step0 + " pairs at step 0, DuckDB's closure has "
-                            + pairs);
+                Path cout = dir.resolve("count.out");
+                long t2 = System.nanoTime();
+                int ccode = exec(duckCount, cout, dir.resolve("count.err"), timeout);
+                dbCount[r] = (System.nanoTime() - t2) / 1e9;
+                if (ccode != 0) {
+                    throw new SQLException("the DuckDB --count process exited with " + ccode + ": "
+                            + Files.readString(dir.resolve("count.err"), StandardCharsets.UTF_8).strip());
                 }
-                log.accept(String.format("run round %d: dbsp run process %s, DuckDB process %s (closure %d pairs, equal)",
-                        r, Measure.seconds(engine[r]), Measure.seconds(db[r]), pairs));
+                long[] duckPairs = pairs(dout, "");
+                long[] runPairs = pairs(out, "reach,0,1,");
+                pairs = duckPairs.length;
+                long counted = Long.parseLong(Files.readString(cout, StandardCharsets.UTF_8).strip());
+                if (stepRows(out, 0) != runPairs.length || !java.util.Arrays.equals(runPairs, duckPairs) || counted != pairs) {
+                    throw new IllegalStateException("run: dbsp run printed " + stepRows(out, 0) + " rows at step 0 ("
+                            + runPairs.length + " pairs of weight 1), DuckDB printed " + duckPairs.length + " pairs and counted "
+                            + counted + (runPairs.length == duckPairs.length ? ": they differ" : ""));
+                }
+                log.accept(String.format("run round %d: dbsp run process %s, DuckDB process %s (closure %d pairs, equal;"
+                        + " DuckDB printing only their number %s)",
+                        r, Measure.seconds(engine[r]), Measure.seconds(db[r]), pairs, Measure.seconds(dbCount[r])));
             }
             double e = Measure.median(engine);
             double d = Measure.median(db);
+            log.accept("run: DuckDB printing only the number of pairs, median " + Measure.seconds(Measure.median(dbCount))
+                    + String.format(java.util.Locale.ROOT, " (dbsp run %.1f× that)", e / Measure.median(dbCount)));
             return List.of(new Benchmarks.Figure(name(nodes, edges, singles), Measure.seconds(e)
                     + String.format(java.util.Locale.ROOT, " (%.1f× DuckDB's)", e / d),
-                    Measure.seconds(d) + " (start, load, recursive CTE)", Measure.speed(e, d)));
+                    Measure.seconds(d) + " (start, load, recursive CTE, print)", Measure.speed(e, d)));
         } finally {
             deleteAll(dir);
         }
@@ -213,6 +233,36 @@ final class RunProcessBench {
         try (Stream<String> lines = Files.lines(csv, StandardCharsets.UTF_8)) {
             return lines.filter(l -> l.startsWith(prefix)).count();
         }
+    }
+
+    /**
+     * The pairs of the lines of {@code csv} that start with {@code prefix} and then hold two
+     * integers {@code a,b} (each in 0..2^31-1, as the benchmark's node numbers), packed into one long
+     * each and sorted.
+     */
+    static long[] pairs(Path csv, String prefix) throws IOException {
+        long[] p = new long[1 << 16];
+        int n = 0;
+        try (java.io.BufferedReader in = Files.newBufferedReader(csv, StandardCharsets.UTF_8)) {
+            for (String l = in.readLine(); l != null; l = in.readLine()) {
+                if (!l.startsWith(prefix)) {
+                    continue;
+                }
+                int comma = l.indexOf(',', prefix.length());
+                long a = Long.parseLong(l, prefix.length(), comma, 10);
+                long b = Long.parseLong(l, comma + 1, l.length(), 10);
+                if (a < 0 || b < 0 || a > Integer.MAX_VALUE || b > Integer.MAX_VALUE) {
+                    throw new IllegalStateException(csv + ": a pair of node numbers outside 0..2^31-1: " + l);
+                }
+                if (n == p.length) {
+                    p = java.util.Arrays.copyOf(p, 2 * n);
+                }
+                p[n++] = a << 32 | b;
+            }
+        }
+        p = java.util.Arrays.copyOf(p, n);
+        java.util.Arrays.sort(p);
+        return p;
     }
 
     private static String firstLine(String s) {

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The "run" benchmark on a small graph: both child processes start from this class path, the
- * {@code dbsp run} process prints the closure at step 0 (checked against DuckDB's count inside the
- * benchmark, which throws when they differ) and the figure compares the two. Times are printed,
+ * {@code dbsp run} process prints the closure at step 0 (checked against the pairs DuckDB prints
+ * and its count inside the benchmark, which throws when they differ) and the figure compares the two. Times are printed,
  * never asserted.
  */
 class RunProcessBenchTest {
@@ -21,7 +21,8 @@ class RunProcessBenchTest {
         assertThat(f.get(0).name()).startsWith("run closure 40/60 + 3 edges, process -Xmx2g");
         assertThat(f.get(0).engine()).as(String.join("\n", log)).contains("× DuckDB's");
         assertThat(f.get(0).duckdb()).contains("recursive CTE");
-        assertThat(log).anyMatch(l -> l.startsWith("run round 0:") && l.contains("equal"));
+        assertThat(log).anyMatch(l -> l.startsWith("run round 0:") && l.contains("equal")
+                && l.contains("DuckDB printing only their number"));
     }
 
     /**
@@ -45,6 +46,21 @@ class RunProcessBenchTest {
         assertThat(RunProcessBench.besideJar(source(classes))).isNull();
         assertThat(RunProcessBench.ownJar(source(classes))).isNull();
         assertThat(RunProcessBench.besideJar(null)).isNull();
+    }
+
+    /** The pairs compared between the two processes' outputs: only the lines with the prefix, packed and sorted. */
+    @Test
+    void readsThePairsOfEitherOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path run = dir.resolve("run.csv");
+        java.nio.file.Files.writeString(run, "output,step,weight,values...\nreach,0,1,7,3\nreach,0,1,2,2147483647\n"
+                + "reach,0,2,1,1\nreach,1,1,0,0\nreach,0,1,2,5\n");
+        assertThat(RunProcessBench.pairs(run, "reach,0,1,")).containsExactly(2L << 32 | 5, 2L << 32 | Integer.MAX_VALUE, 7L << 32 | 3);
+        java.nio.file.Path duck = dir.resolve("duck.csv");
+        java.nio.file.Files.writeString(duck, "7,3\n2,5\n2,2147483647\n");
+        assertThat(RunProcessBench.pairs(duck, "")).containsExactly(RunProcessBench.pairs(run, "reach,0,1,"));
+        java.nio.file.Files.writeString(duck, "7,3\n-2,5\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunProcessBench.pairs(duck, ""))
+                .hasMessageContaining("-2,5");
     }
 
     private static java.security.CodeSource source(java.nio.file.Path p) throws java.net.MalformedURLException {
