@@ -112,6 +112,36 @@ final class FollowedRows {
         }
     }
 
+    /**
+     * {@code ids[q] = find(k, q * width)} for the n keys side by side in {@code k}: the first slot of
+     * every key is read before any key is compared, so that the reads' cache misses overlap instead of
+     * each waiting for the one before.
+     */
+    void findAll(long[] k, int n, int[] ids) {
+        int[] hs = new int[n];
+        long[] first = new long[n];
+        long[] sl = slots;
+        int m = mask;
+        for (int q = 0; q < n; q++) {
+            int h = hash(k, q * width);
+            hs[q] = h;
+            first[q] = sl[h & m];
+        }
+        for (int q = 0; q < n; q++) {
+            long hi = (long) hs[q] << 32;
+            int at = q * width;
+            int id = -1;
+            long v = first[q];
+            for (int s = hs[q] & m; v != 0; v = sl[s = (s + 1) & m]) {
+                if ((v & 0xFFFFFFFF00000000L) == hi && same((int) v - 1, k, at)) {
+                    id = (int) v - 1;
+                    break;
+                }
+            }
+            ids[q] = id;
+        }
+    }
+
     /** Follows the row whose words are {@code k[at..at+width)} (not followed yet): its id, all it holds zero. */
     int add(long[] k, int at) {
         int id = size;
@@ -125,9 +155,8 @@ final class FollowedRows {
         size++;
         if (size * 3 > slots.length * 2) { // load at most 2/3
             rehash(slots.length * 2);
-        } else {
-            place(id);
         }
+        place(id);
         return id;
     }
 
@@ -140,12 +169,25 @@ final class FollowedRows {
         slots[s] = (long) h << 32 | (id + 1);
     }
 
+    /**
+     * Doubles the table: the old slots are read in order and each entry goes to its place by the hash it
+     * holds (no key is read), so the writes go to two sweeping regions of the new table, not all over it.
+     */
     private void rehash(int cap) {
-        slots = new long[cap];
-        mask = cap - 1;
-        for (int id = 0; id < size; id++) {
-            place(id);
+        long[] old = slots;
+        long[] sl = new long[cap];
+        int m = cap - 1;
+        for (long v : old) {
+            if (v != 0) {
+                int s = (int) (v >>> 32) & m;
+                while (sl[s] != 0) {
+                    s = (s + 1) & m;
+                }
+                sl[s] = v;
+            }
         }
+        slots = sl;
+        mask = m;
     }
 
     private void grow() {

@@ -351,11 +351,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (t.width != rows.arity() + 1) {
             return null;
         }
-        long[] keys = rows.keys();
-        int w = t.width;
-        for (int k = 0; k < n; k++) {
-            ids[k] = t.find(keys, k * w);
-        }
+        t.findAll(rows.keys(), n, ids);
         return ids;
     }
 

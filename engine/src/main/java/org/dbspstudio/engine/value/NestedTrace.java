@@ -194,14 +194,27 @@ public final class NestedTrace {
 
     /**
      * {@code z}'s rows packed for this trace (of its arity; any, when it holds nothing), taken from the
-     * rows lately packed on this thread or from {@code z}'s one sorted run when it has one; null when they
-     * cannot be kept here (mixed arities, too many columns).
+     * rows lately packed on this thread or from {@code z}'s one sorted run when it has one (its runs
+     * merged when it has several); null when they cannot be kept here (mixed arities, too many columns).
      */
     public Packed pack(ZSet z) {
         if (z.isEmpty()) {
             return Packed.NONE;
         }
-        SortedRows so = SortedRows.of(z, spine != null ? arity : -1);
+        int a = spine != null ? arity : -1;
+        SortedRows so = SortedRows.recent(z, a);
+        Spine zs = z.spine;
+        if (so == null && zs != null && zs.runs.length > 1 && (a < 0 || zs.arity == a) && keepable(zs.arity)) {
+            // several sorted runs (a sum of packed values): merged into one, no row decoded and encoded again
+            Run m = zs.runs[0];
+            for (int i = 1; i < zs.runs.length; i++) {
+                m = Run.merge(m, zs.runs[i]);
+            }
+            so = SortedRows.ofMerged(z, m);
+        }
+        if (so == null) {
+            so = SortedRows.of(z, a);
+        }
         return so == null ? null : new Packed(so, so.arity());
     }
 
@@ -351,8 +364,9 @@ public final class NestedTrace {
         if (spine != null && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order (the rows the caller
             // gave left out)
-            long[][] later = seen == null ? null : new long[n][];
-            int[] laterN = seen == null ? null : new int[n];
+            // the wanted rows' entries after j, as (row, iteration, weight) triples in one buffer
+            long[][] later = {seen == null ? null : new long[48]};
+            int[] laterN = {0};
             swept = true;
             Run probes = d;
             int[] pos = order;
@@ -395,8 +409,16 @@ public final class NestedTrace {
                     if (it <= j) {
                         seen.upTo[i] = Math.addExact(seen.upTo[i], w);
                     } else if (seen.wantLater[i]) {
-                        later[i] = appendPair(later[i], laterN[i], it, w);
-                        laterN[i] += 2;
+                        long[] t = later[0];
+                        int q = laterN[0];
+                        if (q + 3 > t.length) {
+                            t = Arrays.copyOf(t, t.length * 2);
+                            later[0] = t;
+                        }
+                        t[q] = i;
+                        t[q + 1] = it;
+                        t[q + 2] = w;
+                        laterN[0] = q + 3;
                     }
                 }
             });
@@ -408,10 +430,8 @@ public final class NestedTrace {
                         seen.at[i] = before[i];
                     }
                 }
-                for (int i = 0; i < n; i++) {
-                    if (later[i] != null) {
-                        consolidate(later[i], laterN[i] / 2, seen, i);
-                    }
+                if (laterN[0] > 0) {
+                    consolidate(later[0], laterN[0] / 3, n, seen);
                 }
             }
         }
@@ -448,25 +468,79 @@ public final class NestedTrace {
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
 
-    private static long[] appendPair(long[] l, int n, long it, long w) {
-        if (l == null) {
-            l = new long[8];
-        } else if (n + 2 > l.length) {
-            l = Arrays.copyOf(l, l.length * 2);
+    /**
+     * {@code t} (row, iteration, weight) triples of rows below {@code rows}: per row, its weights summed
+     * per iteration, the non-zero ones ascending, into {@code seen} (the triples grouped by row with a
+     * counting sort, each row's few iterations sorted in place).
+     */
+    private static void consolidate(long[] triples, int t, int rows, Observed seen) {
+        int[] start = new int[rows + 1];
+        for (int q = 0; q < t; q++) {
+            start[(int) triples[3 * q] + 1]++;
         }
-        l[n] = it;
-        l[n + 1] = w;
-        return l;
-    }
-
-    /** Row k's (iteration, weight) pairs, summed per iteration, the non-zero ones ascending, into {@code seen}. */
-    private static void consolidate(long[] pairs, int n, Observed seen, int k) {
-        int[] its = new int[n];
-        long[] ws = new long[n];
-        int m = sumPerIteration(pairs, n, its, ws);
-        if (m > 0) {
-            seen.laterIterations[k] = Arrays.copyOf(its, m);
-            seen.laterWeights[k] = Arrays.copyOf(ws, m);
+        for (int i = 0; i < rows; i++) {
+            start[i + 1] += start[i];
+        }
+        int[] fill = Arrays.copyOf(start, rows);
+        long[] its = new long[t];
+        long[] ws = new long[t];
+        for (int q = 0; q < t; q++) {
+            int p = fill[(int) triples[3 * q]]++;
+            its[p] = triples[3 * q + 1];
+            ws[p] = triples[3 * q + 2];
+        }
+        for (int i = 0; i < rows; i++) {
+            int from = start[i];
+            int to = start[i + 1];
+            if (from == to) {
+                continue;
+            }
+            if (to - from > 32) {
+                // many entries: sorted by (iteration, position)
+                long[] k = new long[to - from];
+                for (int a = from; a < to; a++) {
+                    k[a - from] = its[a] << 32 | (a - from);
+                }
+                Arrays.sort(k);
+                long[] w2 = Arrays.copyOfRange(ws, from, to);
+                for (int a = from; a < to; a++) {
+                    its[a] = k[a - from] >>> 32;
+                    ws[a] = w2[(int) k[a - from]];
+                }
+            }
+            // insertion sort by iteration (a row has entries at few iterations; sorted already when many)
+            for (int a = from + 1; a < to; a++) {
+                long it = its[a];
+                long w = ws[a];
+                int b = a - 1;
+                for (; b >= from && its[b] > it; b--) {
+                    its[b + 1] = its[b];
+                    ws[b + 1] = ws[b];
+                }
+                its[b + 1] = it;
+                ws[b + 1] = w;
+            }
+            int m = 0;
+            for (int a = from; a < to;) {
+                long it = its[a];
+                long w = 0;
+                for (; a < to && its[a] == it; a++) {
+                    w = Math.addExact(w, ws[a]);
+                }
+                if (w != 0) {
+                    its[from + m] = it;
+                    ws[from + m] = w;
+                    m++;
+                }
+            }
+            if (m > 0) {
+                int[] is = new int[m];
+                for (int a = 0; a < m; a++) {
+                    is[a] = (int) its[from + a];
+                }
+                seen.laterIterations[i] = is;
+                seen.laterWeights[i] = Arrays.copyOfRange(ws, from, from + m);
+            }
         }
     }
 

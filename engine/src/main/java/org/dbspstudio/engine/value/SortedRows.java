@@ -237,4 +237,21 @@ final class SortedRows {
     long[] buf() {
         return buf;
     }
+
+    /**
+     * {@code z}, held as several sorted runs, taken as {@code merged}, those runs merged into one (equal
+     * rows summed, cancelled ones dropped): its rows in sorted order, none decoded. Kept on this thread
+     * with the Z-sets lately packed.
+     */
+    static SortedRows ofMerged(ZSet z, Run merged) {
+        int n = merged.n;
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        long[] ws = merged.weights.length == n ? merged.weights : Arrays.copyOf(merged.weights, n);
+        SortedRows so = new SortedRows(z, merged.arity, null, ws, null, order, merged);
+        remember(so);
+        return so;
+    }
 }

@@ -61,13 +61,51 @@ class FollowedRowsProperties {
                 ws[n] = 1 + rnd.nextInt(3);
                 b.add(Row.wrap(vs), ws[n++]);
             }
-            // rows of integers: also as one sorted run (a packed join's output), taken as it is
-            ZSet z = !nulls && rnd.nextBoolean() ? ZSet.ofIntegerRows(arity, words, ws, n) : b.build();
+            // rows of integers: also as one sorted run (a packed join's output), taken as it is, or as the sum
+            // of two such runs, one large and one small (sorted runs merged when packed), rows of both
+            // cancelling or adding up
+            int how = nulls ? 0 : rnd.nextInt(3);
+            ZSet z;
+            if (how == 1) {
+                z = ZSet.ofIntegerRows(arity, words, ws, n);
+            } else if (how == 2 && n > 2) {
+                int small = 1 + rnd.nextInt(2);
+                int big = n - small;
+                long[] wb = java.util.Arrays.copyOf(words, big * (arity + 1));
+                long[] sb = java.util.Arrays.copyOfRange(words, big * (arity + 1), n * (arity + 1));
+                long[] ss = java.util.Arrays.copyOfRange(ws, big, n);
+                if (rnd.nextBoolean()) {
+                    // the small part repeats rows of the large one, cancelling them or not
+                    System.arraycopy(words, 0, sb, 0, small * (arity + 1));
+                    for (int q = 0; q < small; q++) {
+                        ss[q] = rnd.nextBoolean() ? -ws[q] : ss[q];
+                    }
+                }
+                z = ZSet.ofIntegerRows(arity, wb, java.util.Arrays.copyOf(ws, big), big)
+                        .plusIntegrated(ZSet.ofIntegerRows(arity, sb, ss, small));
+            } else {
+                z = b.build();
+            }
+            if (z.isEmpty()) {
+                continue;
+            }
             NestedTrace.Packed p = NestedTrace.empty().pack(z);
             assertThat(p).isNotNull();
             assertThat(p.size()).isEqualTo(z.size());
+            java.util.Set<Row> distinct = new java.util.HashSet<>();
+            for (int k = 0; k < p.size(); k++) {
+                distinct.add(p.row(k));
+            }
+            assertThat(distinct).as("the packed rows").hasSize(z.size());
             long[] keys = p.keys();
             int w = arity + 1;
+            // all the batch's rows looked up together first: what was followed before the batch
+            int[] before = new int[p.size()];
+            t.findAll(keys, p.size(), before);
+            for (int k = 0; k < p.size(); k++) {
+                Integer id = ids.get(p.row(k));
+                assertThat(before[k]).as("findAll %s", p.row(k)).isEqualTo(id == null ? -1 : id);
+            }
             for (int k = 0; k < p.size(); k++) {
                 Row r = p.row(k);
                 assertThat(z.weight(r)).isEqualTo(p.ws()[k]);
