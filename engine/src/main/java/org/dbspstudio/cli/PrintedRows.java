@@ -126,6 +126,16 @@ final class PrintedRows {
             }
             return new PrintedRows(cols, w, LongColumns.sortedOrder(cols, positions), w.length);
         }
+        long[][] packed = z.integerColumns();
+        if (packed != null) {
+            int k = packed.length - 1;
+            long[][] columns = Arrays.copyOf(packed, k);
+            int[] positions = new int[packed[k].length];
+            for (int i = 0; i < positions.length; i++) {
+                positions[i] = i;
+            }
+            return new PrintedRows(columns, packed[k], LongColumns.sortedOrder(columns, positions), positions.length);
+        }
         Columns cols = new Columns(n);
         z.forEach(cols::add);
         if (cols.mixed) {

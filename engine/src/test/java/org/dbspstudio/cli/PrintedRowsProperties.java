@@ -20,7 +20,7 @@ import org.dbspstudio.model.types.Row;
 /**
  * {@link PrintedRows} gives a Z-set's rows and weights in the order {@link ZSet#toChanges} sorts
  * them (Row's order), whichever form the Z-set is held in (a batch of cells, a flat table, a
- * persistent map) and whether its values are all integers (columns of longs) or not
+ * persistent map, one sorted run of packed integer rows read as columns by {@link ZSet#integerColumns}) and whether its values are all integers (columns of longs) or not
  * (the Change list); and the sort of columns of longs ({@link LongColumns}) orders positions as a stable comparison sort of the
  * columns does, for values spread over the whole long range, over a few bits, or equal.
  */
@@ -28,7 +28,7 @@ class PrintedRowsProperties {
     @Property(tries = 200)
     void rowsInTheOrderToChangesGives(@ForAll long seed, @ForAll @IntRange(min = 0, max = 3) int arity,
             @ForAll @IntRange(min = 0, max = 3000) int size, @ForAll @IntRange(min = 0, max = 3) int spread,
-            @ForAll @IntRange(min = 0, max = 2) int form, @ForAll boolean mixed) {
+            @ForAll @IntRange(min = 0, max = 3) int form, @ForAll boolean mixed) {
         Random r = new Random(seed);
         Map<Row, Long> m = new HashMap<>();
         for (int i = 0; i < size; i++) {
@@ -48,9 +48,27 @@ class PrintedRowsProperties {
         List<Change> changes = new ArrayList<>();
         m.forEach((row, w) -> changes.add(new Change(row, w)));
         java.util.Collections.shuffle(changes, r);
+        boolean integers = arity > 0 && changes.stream().allMatch(c -> c.row().asList().stream().allMatch(x -> x instanceof Long));
         ZSet z = switch (form) {
             case 0 -> ZSet.ofChanges(changes);
             case 1 -> ZSet.ofMap(m);
+            case 3 -> {
+                if (!integers) {
+                    yield ZSet.ofChanges(changes);
+                }
+                // one sorted run of packed integer rows (a join's or H's output): a tag word 0, then the values
+                long[] words = new long[changes.size() * (arity + 1)];
+                long[] ws = new long[changes.size()];
+                for (int i = 0; i < changes.size(); i++) {
+                    for (int c = 0; c < arity; c++) {
+                        words[i * (arity + 1) + 1 + c] = (Long) changes.get(i).row().get(c);
+                    }
+                    ws[i] = changes.get(i).weight();
+                }
+                ZSet packed = ZSet.ofIntegerRows(arity, words, ws, changes.size());
+                assertThat(packed.integerColumns() != null).as("read as columns").isEqualTo(!changes.isEmpty());
+                yield packed;
+            }
             default -> {
                 ZSet.Builder b = ZSet.builder();
                 changes.forEach(c -> b.add(c.row(), c.weight()));

@@ -927,6 +927,32 @@ public final class ZSet implements StreamValue {
         return pending != null ? solid().runCount() : spine == null ? 0 : spine.runs.length;
     }
 
+    /**
+     * Copies of this value's rows as columns of longs followed by their weights ({@code arity + 1}
+     * arrays, the rows in the value's sorted order: Row's order, each value compared as a signed
+     * long), when it is held as one sorted run of rows of non-null integers only; else null. Reads
+     * the run's words without making a Row per row (the command line prints such values).
+     */
+    public long[][] integerColumns() {
+        if (pending != null) {
+            return solid().integerColumns();
+        }
+        if (spine == null || spine.runs.length != 1 || spine.runs[0].tagged) {
+            return null;
+        }
+        Run r = spine.runs[0];
+        int k = r.arity;
+        long[][] cols = new long[k + 1][r.n];
+        long[] words = r.words;
+        for (int i = 0, at = 0; i < r.n; i++, at += k) {
+            for (int c = 0; c < k; c++) {
+                cols[c][i] = words[at + c];
+            }
+        }
+        System.arraycopy(r.weights, 0, cols[k], 0, r.n);
+        return cols;
+    }
+
     @Override
     public boolean equals(Object o) {
         if (this == o) {
