@@ -53,7 +53,8 @@ class LauncherTest {
     void runPromotesWhatSurvivesAYoungCollectionAndKeepsTheSurvivorSpacesSmall() throws Exception {
         List<String> a = javaArguments("-Xmx2g", "run", "closure.json", "--format", "csv");
         assertThat(a).contains("-XX:+UseParallelGC", "-XX:InitialRAMPercentage=100", "-XX:InitialTenuringThreshold=0",
-                "-XX:MaxTenuringThreshold=0", "-XX:SurvivorRatio=32", "-XX:TieredStopAtLevel=1", "-Xmx2g");
+                "-XX:MaxTenuringThreshold=0", "-XX:SurvivorRatio=32", "-XX:TieredStopAtLevel=1",
+                "-XX:CompileThresholdScaling=0.1", "-Xmx2g");
         assertThat(a).doesNotContain("-XX:MaxTenuringThreshold=1", "-XX:InitialTenuringThreshold=1");
         assertThat(a.subList(a.indexOf("-jar") + 2, a.size())).containsExactly("run", "closure.json", "--format", "csv");
     }
@@ -68,7 +69,11 @@ class LauncherTest {
         List<String> g1 = javaArguments("-XX:+UseG1GC", "run", "c.json");
         assertThat(g1).noneMatch(s -> s.contains("TenuringThreshold") || s.contains("SurvivorRatio")
                 || s.equals("-XX:+UseParallelGC") || s.startsWith("-XX:InitialRAMPercentage"));
-        assertThat(javaArguments("-XX:TieredStopAtLevel=4", "run", "c.json")).doesNotContain("-XX:TieredStopAtLevel=1");
+        assertThat(javaArguments("-XX:TieredStopAtLevel=4", "run", "c.json")).doesNotContain("-XX:TieredStopAtLevel=1")
+                .noneMatch(s -> s.startsWith("-XX:CompileThresholdScaling"));
+        List<String> scaling = javaArguments("-XX:CompileThresholdScaling=0.5", "run", "c.json");
+        assertThat(scaling).contains("-XX:TieredStopAtLevel=1", "-XX:CompileThresholdScaling=0.5")
+                .doesNotContain("-XX:CompileThresholdScaling=0.1");
     }
 
     @Test
@@ -76,6 +81,6 @@ class LauncherTest {
         List<String> validate = javaArguments("", "validate", "c.json");
         assertThat(validate).noneMatch(s -> s.startsWith("-XX:"));
         List<String> follow = javaArguments("", "run", "c.json", "--db", "x.duckdb", "--follow");
-        assertThat(follow).doesNotContain("-XX:TieredStopAtLevel=1");
+        assertThat(follow).doesNotContain("-XX:TieredStopAtLevel=1").noneMatch(s -> s.startsWith("-XX:CompileThresholdScaling"));
     }
 }
