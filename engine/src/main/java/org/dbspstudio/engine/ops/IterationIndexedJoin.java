@@ -44,6 +44,12 @@ final class IterationIndexedJoin extends OpNode {
     private boolean givenUp;
     /** Whether the label of this tick held nothing before this tick's change was added (it then holds just that change's run). */
     private boolean freshOnly;
+    /**
+     * The number of matches {@link #packed} wrote at the previous tick: its buffer starts at that size
+     * (it started at 64 and doubled its way up — about 60,000 matches per iteration in B3's first step,
+     * the largest allocation of the step after the merges of runs).
+     */
+    private int lastPacked;
     /** Per label, the value of the kept input whose rows it holds (null: none, the label is empty). */
     private final List<StreamValue> held = new ArrayList<>();
 
@@ -201,8 +207,10 @@ final class IterationIndexedJoin extends OpNode {
             }
         }
         int stride = cols + 1;
-        long[][] words = {new long[64 * stride]};
-        long[][] ws = {new long[64]};
+        // sized for the previous tick's matches (consecutive iterations match alike), growing by doubling beyond
+        int cap = Math.max(64, lastPacked + (lastPacked >> 3));
+        long[][] words = {new long[cap * stride]};
+        long[][] ws = {new long[cap]};
         int[] m = {0};
         index.lookupEntries(keys, j, only, (q, e, at, w) -> {
             int i = m[0];
@@ -220,6 +228,7 @@ final class IterationIndexedJoin extends OpNode {
             m[0] = i + 1;
         });
         visits[0] += m[0];
+        lastPacked = m[0];
         return m[0] == 0 ? ZSet.EMPTY : ZSet.ofIntegerRows(cols, words[0], ws[0], m[0]);
     }
 
@@ -270,6 +279,7 @@ final class IterationIndexedJoin extends OpNode {
         givenUp = false;
         evaluated = 0;
         held.clear();
+        lastPacked = 0;
     }
 
     @Override
