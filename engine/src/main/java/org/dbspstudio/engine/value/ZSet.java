@@ -1,7 +1,6 @@
 package org.dbspstudio.engine.value;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -149,40 +148,7 @@ public final class ZSet implements StreamValue {
      * {@code NestedTrace.sortedWeights}). Null when this value is not one run.
      */
     public ZSet selectSorted(long[] other, java.util.function.LongBinaryOperator f) {
-        if (spine == null || spine.runs.length != 1) {
-            return null;
-        }
-        Run r = spine.runs[0];
-        int n = r.n;
-        if (other.length != n) {
-            throw new IllegalArgumentException("a weight per row expected");
-        }
-        int stride = r.stride();
-        long[] src = r.words;
-        long[] rw = r.weights;
-        long[] words = new long[n * stride];
-        long[] ws = new long[n];
-        int k = 0;
-        for (int i = 0; i < n; i++) {
-            long w = f.applyAsLong(rw[i], other[i]);
-            if (w != 0) {
-                if (stride == 2) {
-                    words[2 * k] = src[2 * i];
-                    words[2 * k + 1] = src[2 * i + 1];
-                } else {
-                    System.arraycopy(src, i * stride, words, k * stride, stride);
-                }
-                ws[k++] = w;
-            }
-        }
-        if (k == 0) {
-            return EMPTY;
-        }
-        if (Run.wasteful(k, n)) {
-            words = Arrays.copyOf(words, k * stride);
-            ws = Arrays.copyOf(ws, k);
-        }
-        return ofSpine(Spine.of(new Run(r.arity, r.tagged, words, ws, k)));
+        return PackedSums.selectSorted(this, other, f);
     }
 
     /** The Z-set of a batch of cells (null: empty). */
@@ -258,7 +224,7 @@ public final class ZSet implements StreamValue {
         return nested != null;
     }
 
-    private static ZSet ofSpine(Spine s) {
+    static ZSet ofSpine(Spine s) {
         return s == null || s.size == 0 ? EMPTY : new ZSet(null, null, s);
     }
 
@@ -283,7 +249,7 @@ public final class ZSet implements StreamValue {
     }
 
     /** Whether the packed form is used for large values (on by default; off to compare in benchmarks). */
-    private static volatile boolean packed = !Boolean.getBoolean("dbsp.noPackedRows");
+    static volatile boolean packed = !Boolean.getBoolean("dbsp.noPackedRows");
 
     /** Turns the packed form of large values on or off (benchmarks compare both; values already built keep theirs). */
     public static void usePackedRows(boolean on) {
@@ -291,7 +257,7 @@ public final class ZSet implements StreamValue {
     }
 
     /** This value's rows as one sorted run (null when they cannot be packed: mixed arities, more than 16 columns). */
-    private Run run(int arity, long sign) {
+    Run run(int arity, long sign) {
         if (!Cells.packable(arity)) {
             return null;
         }
@@ -311,7 +277,7 @@ public final class ZSet implements StreamValue {
     }
 
     /** The arity of some row (of every row, when the value can be packed). */
-    private int arity() {
+    int arity() {
         if (spine != null) {
             return spine.arity;
         }
@@ -339,38 +305,6 @@ public final class ZSet implements StreamValue {
             });
         }
         return first[0] == null ? 0 : first[0].size();
-    }
-
-    /**
-     * a + signB·b through sorted runs of packed rows: the packed side (else a) is the base spine and
-     * the other side becomes one run merged into it; null when the rows cannot be packed (mixed
-     * arities, more than 16 columns) or the packed form is off.
-     */
-    private static ZSet packedSum(ZSet a, ZSet b, long signB) {
-        if (!packed) {
-            return null;
-        }
-        boolean baseIsB = b.spine != null ? a.spine == null || b.size() > a.size() : a.spine == null && b.size() > a.size();
-        ZSet base = baseIsB ? b : a;
-        ZSet other = baseIsB ? a : b;
-        long baseSign = baseIsB ? signB : 1;
-        long otherSign = baseIsB ? 1 : signB;
-        int arity = base.arity();
-        Spine s = base.spine;
-        if (s == null) {
-            Run r = base.run(arity, baseSign);
-            if (r == null) {
-                return null;
-            }
-            s = Spine.of(r);
-        } else if (baseSign < 0) {
-            s = s.negate();
-        }
-        Run d = other.run(arity, otherSign);
-        if (d == null) {
-            return null;
-        }
-        return ofSpine(s.plus(d));
     }
 
     /** Receives one row and its weight. */
@@ -627,7 +561,7 @@ public final class ZSet implements StreamValue {
         if (size() + o.size() <= TRIE_THRESHOLD && spine == null && o.spine == null) {
             return add(o, false);
         }
-        ZSet p = packedSum(this, o, 1);
+        ZSet p = PackedSums.packedSum(this, o, 1);
         return p != null ? p : plusPersistent(o);
     }
 
@@ -642,69 +576,7 @@ public final class ZSet implements StreamValue {
      * and small sums are added one by one.
      */
     public static ZSet plusIntegratedAll(ZSet base, List<ZSet> changes) {
-        int arity = -1;
-        long rows = 0;
-        int nonEmpty = 0;
-        boolean together = packed;
-        for (ZSet c : changes) {
-            if (c.isEmpty()) {
-                continue;
-            }
-            nonEmpty++;
-            together &= c.nested == null && c.pending == null;
-            if (together) {
-                int a = c.arity();
-                together = arity < 0 || a == arity;
-                arity = a;
-                rows += c.size();
-            }
-        }
-        ZSet b = base.solid();
-        together &= nonEmpty > 1 && Cells.packable(arity) && rows + b.size() > TRIE_THRESHOLD && rows < Integer.MAX_VALUE
-                && (b.spine == null || b.spine.arity == arity);
-        Run d = together ? packTogether(changes, arity, rows) : null;
-        if (d == null) {
-            ZSet sum = base;
-            for (ZSet c : changes) {
-                sum = sum.plusIntegrated(c);
-            }
-            return sum;
-        }
-        if (d.n == 0) {
-            return base;
-        }
-        if (b.spine != null) {
-            return ofSpine(b.spine.plus(d));
-        }
-        if (b.isEmpty()) {
-            return ofSpine(Spine.of(d));
-        }
-        Run br = b.run(arity, 1);
-        return br != null ? ofSpine(Spine.of(br).plus(d)) : b.plusIntegrated(ofSpine(Spine.of(d)));
-    }
-
-    /**
-     * The rows of {@code changes} (of {@code arity}, none nested or deferred; {@code rows} in all)
-     * packed into one buffer — a packed value's runs copied word for word, other rows encoded — then
-     * sorted once, summed where equal and cancelled rows dropped: one run. Null when some row cannot
-     * be packed with the others.
-     */
-    static Run packTogether(List<ZSet> changes, int arity, long rows) {
-        Run.Builder rb = new Run.Builder(arity, (int) rows);
-        boolean[] ok = {true};
-        for (ZSet c : changes) {
-            if (c.isEmpty()) {
-                continue;
-            }
-            if (c.spine != null && c.spine.arity == arity) {
-                for (Run r : c.spine.runs) {
-                    rb.addRun(r, 1);
-                }
-            } else {
-                c.forEach((r, w) -> ok[0] &= rb.add(r, w));
-            }
-        }
-        return ok[0] ? rb.buildConsolidated() : null;
+        return PackedSums.plusIntegratedAll(base, changes);
     }
 
     /**
@@ -713,30 +585,7 @@ public final class ZSet implements StreamValue {
      * once, no row decoded — else null.
      */
     static ZSet sumOfPacked(List<ZSet> changes, long rows) {
-        if (!packed) {
-            return null;
-        }
-        int arity = -1;
-        boolean anyPacked = false;
-        for (ZSet c : changes) {
-            if (c.isEmpty()) {
-                continue;
-            }
-            if (c.nested != null || c.pending != null) {
-                return null;
-            }
-            int a = c.arity();
-            if (arity >= 0 && a != arity) {
-                return null;
-            }
-            arity = a;
-            anyPacked |= c.spine != null;
-        }
-        if (!anyPacked || !Cells.packable(arity) || rows >= Integer.MAX_VALUE) {
-            return null;
-        }
-        Run r = packTogether(changes, arity, rows);
-        return r == null ? null : r.n == 0 ? EMPTY : ofSpine(Spine.of(r));
+        return PackedSums.sumOfPacked(changes, rows);
     }
 
     /**
@@ -774,7 +623,7 @@ public final class ZSet implements StreamValue {
         long sign = negate ? -1 : 1;
         if (spine != null || o.spine != null || (big.size() > TRIE_THRESHOLD && small.size() * 8 < big.size())) {
             if (spine != null || o.spine != null) {
-                ZSet p = packedSum(this, o, sign);
+                ZSet p = PackedSums.packedSum(this, o, sign);
                 if (p != null) {
                     return p;
                 }
