@@ -127,19 +127,65 @@ final class FollowedRows {
             hs[q] = h;
             first[q] = sl[h & m];
         }
+        // then the first slot holding each key's hash (ids to confirm), and then the keys compared, so
+        // that the reads of the keys overlap too
         for (int q = 0; q < n; q++) {
             long hi = (long) hs[q] << 32;
-            int at = q * width;
             int id = -1;
             long v = first[q];
             for (int s = hs[q] & m; v != 0; v = sl[s = (s + 1) & m]) {
-                if ((v & 0xFFFFFFFF00000000L) == hi && same((int) v - 1, k, at)) {
+                if ((v & 0xFFFFFFFF00000000L) == hi) {
                     id = (int) v - 1;
                     break;
                 }
             }
             ids[q] = id;
         }
+        for (int q = 0; q < n; q++) {
+            if (ids[q] >= 0 && !same(ids[q], k, q * width)) {
+                ids[q] = find(k, q * width); // another key of the same hash first
+            }
+        }
+    }
+
+    /**
+     * Follows the rows whose words are {@code k[which[q] * width ..]} for q < m (none followed yet, all
+     * distinct): {@code ids[q]} their ids, given in order. Their slots are read before any is written,
+     * so that the reads' cache misses overlap.
+     */
+    void addAll(long[] k, int[] which, int m, int[] ids) {
+        while (size + m > change.length) {
+            grow();
+        }
+        while ((size + m) * 3 > slots.length * 2) { // load at most 2/3
+            rehash(slots.length * 2);
+        }
+        int[] hs = new int[m];
+        long touched = 0;
+        long[] sl = slots;
+        int mk = mask;
+        for (int q = 0; q < m; q++) {
+            int id = size + q;
+            System.arraycopy(k, which[q] * width, keys, id * width, width);
+            inLeaderChange[id] = -1;
+            dueAt[id] = -1;
+            last[id] = -1;
+            int h = hash(keys, id * width);
+            hs[q] = h;
+            touched += sl[h & mk];
+            ids[q] = id;
+        }
+        if (touched == 42) {
+            mask = mk; // (never matters: keeps the reads above from being left out)
+        }
+        for (int q = 0; q < m; q++) {
+            int s = hs[q] & mk;
+            while (sl[s] != 0) {
+                s = (s + 1) & mk;
+            }
+            sl[s] = (long) hs[q] << 32 | (ids[q] + 1);
+        }
+        size += m;
     }
 
     /** Follows the row whose words are {@code k[at..at+width)} (not followed yet): its id, all it holds zero. */

@@ -508,14 +508,28 @@ final class OuterIntegrate extends Clocked.PerIteration {
         }
         FollowedRows t = touched;
         long[] ws = rows.ws();
-        long[] keys = null;
+        // the rows followed from now on, added together
+        int fresh = 0;
+        for (int k = 0; k < n; k++) {
+            fresh += followed[k] < 0 ? 1 : 0;
+        }
+        int[] added = null;
+        if (fresh > 0) {
+            int[] which = new int[fresh];
+            fresh = 0;
+            for (int k = 0; k < n; k++) {
+                if (followed[k] < 0) {
+                    which[fresh++] = k;
+                }
+            }
+            added = new int[fresh];
+            t.addAll(rows.keys(), which, fresh, added);
+            fresh = 0;
+        }
         for (int k = 0; k < n; k++) {
             int id = followed[k];
             if (id < 0) {
-                if (keys == null) {
-                    keys = rows.keys();
-                }
-                id = t.add(keys, k * t.width);
+                id = added[fresh++];
                 int[] its = laterIterations[k];
                 if (its != null) {
                     long[] lw = laterWeights[k];

@@ -106,6 +106,25 @@ class FollowedRowsProperties {
                 Integer id = ids.get(p.row(k));
                 assertThat(before[k]).as("findAll %s", p.row(k)).isEqualTo(id == null ? -1 : id);
             }
+            if (rnd.nextBoolean()) {
+                // the rows not followed yet added together (as a follower adds the rows it follows first)
+                int[] which = new int[p.size()];
+                int m = 0;
+                for (int k = 0; k < p.size(); k++) {
+                    if (before[k] < 0) {
+                        which[m++] = k;
+                    }
+                }
+                int[] added = new int[m];
+                t.addAll(keys, which, m, added);
+                for (int q = 0; q < m; q++) {
+                    assertThat(added[q]).isEqualTo(ids.size());
+                    ids.put(p.row(which[q]), added[q]);
+                    assertThat(t.last[added[q]]).isEqualTo(-1);
+                    assertThat(t.dueAt[added[q]]).isEqualTo(-1);
+                    assertThat(t.inLeaderChange[added[q]]).isEqualTo(-1);
+                }
+            }
             for (int k = 0; k < p.size(); k++) {
                 Row r = p.row(k);
                 assertThat(z.weight(r)).isEqualTo(p.ws()[k]);
