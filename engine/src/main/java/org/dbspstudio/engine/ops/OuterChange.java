@@ -24,9 +24,11 @@ import org.dbspstudio.model.types.Row;
  *               rows of an earlier tick of the same outer step (the producer follows them anyway), so
  *               a consumer following the fresh rows needs no set of the rows it saw (decoded when asked)
  * @param paired when not null: the outer sum of {@code z⁻¹(I(s))} that produced this change, reading the
- *               trace of its leader (the outer sum of {@code s}) and following the rows changed in the
+ *               trace of its leader (the outer sum of {@code s}) — following the rows changed in the
  *               step at this tick, so that {@code H} reading both can take its inputs' weights at the
- *               rows it visits from them ({@link OuterIntegrate#pairedChanges})
+ *               rows it visits from them ({@link OuterIntegrate#pairedChanges}, which says whether it
+ *               does at this tick), or, in a step where it follows none (the first), taking its next
+ *               size from {@code H}'s count ({@link OuterIntegrate#countedBy})
  */
 public record OuterChange(StreamValue basis, StreamValue change, ZSet fresh, Supplier<Row[]> firstFresh, OuterIntegrate paired) {
     public OuterChange(StreamValue basis, StreamValue change) {
