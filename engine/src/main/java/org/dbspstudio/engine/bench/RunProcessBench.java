@@ -102,21 +102,10 @@ final class RunProcessBench {
                     return List.of(new Benchmarks.Figure(name(nodes, edges, singles), figure, "—", "—"));
                 }
                 Path dout = dir.resolve("duck.out");
-                long t1 = System.nanoTime();
-                int dcode = exec(duck, dout, dir.resolve("duck.err"), timeout);
-                db[r] = (System.nanoTime() - t1) / 1e9;
-                if (dcode != 0) {
-                    throw new SQLException("the DuckDB process exited with " + dcode + ": "
-                            + Files.readString(dir.resolve("duck.err"), StandardCharsets.UTF_8).strip());
-                }
+                db[r] = execDuckDb(duck, dout, dir.resolve("duck.err"), timeout, "the DuckDB process");
                 Path cout = dir.resolve("count.out");
-                long t2 = System.nanoTime();
-                int ccode = exec(duckCount, cout, dir.resolve("count.err"), timeout);
-                dbCount[r] = (System.nanoTime() - t2) / 1e9;
-                if (ccode != 0) {
-                    throw new SQLException("the DuckDB --count process exited with " + ccode + ": "
-                            + Files.readString(dir.resolve("count.err"), StandardCharsets.UTF_8).strip());
-                }
+                dbCount[r] = execDuckDb(duckCount, cout, dir.resolve("count.err"), timeout,
+                        "the DuckDB --count process");
                 long[] duckPairs = pairs(dout, "");
                 long[] runPairs = pairs(out, "reach,0,1,");
                 pairs = duckPairs.length;
@@ -203,6 +192,19 @@ final class RunProcessBench {
     }
 
     private static final int TIMED_OUT = -1;
+
+    /** Runs a DuckDB process to its end: its time in seconds; an error naming it when it fails. */
+    private static double execDuckDb(List<String> command, Path out, Path err, int timeout, String what)
+            throws IOException, SQLException {
+        long t = System.nanoTime();
+        int code = exec(command, out, err, timeout);
+        double seconds = (System.nanoTime() - t) / 1e9;
+        if (code != 0) {
+            throw new SQLException(what + " exited with " + code + ": "
+                    + Files.readString(err, StandardCharsets.UTF_8).strip());
+        }
+        return seconds;
+    }
 
     private static int exec(List<String> command, Path out, Path err, int timeout) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());

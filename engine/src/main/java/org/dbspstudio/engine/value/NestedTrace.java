@@ -358,15 +358,13 @@ public final class NestedTrace {
         // runs were not swept: with no entry at j, or no run, every weight there is 0)
         boolean known = spine == null || fresh || !counted;
         boolean swept = false;
-        long[][] after = {new long[48]};
-        int[] afterN = {0};
+        Triples after = new Triples();
         boolean[] given = seen == null ? null : seen.given;
         if (spine != null && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order (the rows the caller
             // gave left out)
             // the wanted rows' entries after j, as (row, iteration, weight) triples in one buffer
-            long[][] later = {seen == null ? null : new long[48]};
-            int[] laterN = {0};
+            Triples later = seen == null ? null : new Triples();
             swept = true;
             Run probes = d;
             int[] pos = order;
@@ -394,31 +392,13 @@ public final class NestedTrace {
                     before[i] = Math.addExact(before[i], w);
                 } else if (it > j && given == null) {
                     // kept for reads of the iterations where the change's rows have entries (AdditionRecord)
-                    long[] t = after[0];
-                    int q = afterN[0];
-                    if (q + 3 > t.length) {
-                        t = Arrays.copyOf(t, t.length * 2);
-                        after[0] = t;
-                    }
-                    t[q] = i;
-                    t[q + 1] = it;
-                    t[q + 2] = w;
-                    afterN[0] = q + 3;
+                    after.add(i, it, w);
                 }
                 if (seen != null) {
                     if (it <= j) {
                         seen.upTo[i] = Math.addExact(seen.upTo[i], w);
                     } else if (seen.wantLater[i]) {
-                        long[] t = later[0];
-                        int q = laterN[0];
-                        if (q + 3 > t.length) {
-                            t = Arrays.copyOf(t, t.length * 2);
-                            later[0] = t;
-                        }
-                        t[q] = i;
-                        t[q + 1] = it;
-                        t[q + 2] = w;
-                        laterN[0] = q + 3;
+                        later.add(i, it, w);
                     }
                 }
             });
@@ -430,8 +410,8 @@ public final class NestedTrace {
                         seen.at[i] = before[i];
                     }
                 }
-                if (laterN[0] > 0) {
-                    consolidate(later[0], laterN[0] / 3, n, seen);
+                if (later.n > 0) {
+                    consolidate(later.words, later.n / 3, n, seen);
                 }
             }
         }
@@ -463,7 +443,7 @@ public final class NestedTrace {
             }
             // the entries after j are known when the runs were swept, or there were none
             boolean laterKnown = spine == null || swept;
-            added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after[0] : null, afterN[0], order);
+            added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after.words : null, after.n, order);
         }
         return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
@@ -1172,6 +1152,23 @@ public final class NestedTrace {
         /** X_j alone as a Z-set of {@code size} rows. */
         public ZSet at(int j, int size) {
             return ZSet.accumulated(this, j, j, size);
+        }
+    }
+
+    /** (row, iteration, weight) triples appended to one growing buffer: an addition's sweep's entries after j. */
+    private static final class Triples {
+        long[] words = new long[48];
+        /** Words used: three per triple. */
+        int n;
+
+        void add(long row, long iteration, long weight) {
+            if (n + 3 > words.length) {
+                words = Arrays.copyOf(words, words.length * 2);
+            }
+            words[n] = row;
+            words[n + 1] = iteration;
+            words[n + 2] = weight;
+            n += 3;
         }
     }
 }
