@@ -50,6 +50,24 @@
  * fence wins beyond (one per 125: 296–326 against 410–455). {@code RunSeekProperties} drives such
  * dense sweeps against a linear scan.
  *
+ * <p>Tried for the runs' kernels and not kept (B3, 2000/3000, load 5–8 on the 2-core machine, so only
+ * differences beyond that noise would have counted). A merge of two runs costs about 11 ns per
+ * entry of thread CPU at 1.25M entries whether its output arrays are new or reused (a
+ * microbenchmark merging 1M with 250K entries into a preallocated output: 10.9–11.4 ns, allocating:
+ * 10.6–10.7 ns; 4.4–5.5 ns at 20,000 entries, in cache): the merges are bound by memory traffic,
+ * not by allocation or their loop. Merging a cascade in one k-way pass would write 14% (first step)
+ * and 22% (single edges) fewer entries (counted with the bench's own copy of the closure: 27.0M → 23.2M
+ * and 12.5M → 9.7M): not done. Other
+ * spine ratios (8, 2, and 8 or 16 below 65,536 entries with 4 or 2 above) moved the single edges'
+ * CPU within the noise; 8 made the slowest single-edge step 350–490 ms. For sparse sweeps through
+ * the fence (100–20,000 probes through 1.25M entries: 300–400 ns per probe, the block's first
+ * touch), an interpolation search over the fence on the first two words was no better (100 probes
+ * 381–520 ns against 335–699, 1,000 probes 369–460 against 340–371) and blocks of 8, 16 or 64
+ * entries were slower than 32. Packing every join output with integer columns (the threshold of
+ * 4,096 matches in {@code ops.Joins} lowered to 1): B3's single edges within the noise (four
+ * alternating warm repetitions, engine thread's CPU 738–885 ms against 631–1,011 ms), allocation
+ * 705 → 693 MB: not kept.
+ *
  * <p>Inside nested circuits an outer-clock integral of an inner running sum keeps its state as
  * packed runs too, indexed by nested time ({@code value.NestedTrace}, below). Other per-iteration
  * values there (operator outputs, the outer sums of other streams) remain tries or flat tables of
