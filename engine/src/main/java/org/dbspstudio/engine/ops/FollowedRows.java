@@ -40,18 +40,18 @@ final class FollowedRows {
     private long[][] dueWs = new long[0][];
     private int[] dueN = new int[0];
 
-    /** Which bits of a key's hash are kept (all but in tests, which make keys collide to exercise their comparison). */
-    private final int hashBits;
+    /** The mask of the bits of a key's hash kept (all, −1, but in tests, which make keys collide to exercise their comparison). */
+    private final int hashMask;
 
     /** Rows of {@code width − 1} cells, about {@code expected} of them (sized for as many at once). */
     FollowedRows(int width, int expected) {
         this(width, expected, -1);
     }
 
-    /** With the keys' hashes cut to {@code hashBits} (tests: colliding keys). */
-    FollowedRows(int width, int expected, int hashBits) {
+    /** With the keys' hashes masked by {@code hashMask} (tests: colliding keys). */
+    FollowedRows(int width, int expected, int hashMask) {
         this.width = width;
-        this.hashBits = hashBits;
+        this.hashMask = hashMask;
         int cap = Math.max(16, Integer.highestOneBit(Math.max(1, expected)) * 2);
         keys = new long[cap * width];
         slots = new long[cap * 2];
@@ -70,7 +70,7 @@ final class FollowedRows {
     }
 
     private int hash(long[] k, int at) {
-        return mix(k, at) & hashBits;
+        return mix(k, at) & hashMask;
     }
 
     private int mix(long[] k, int at) {
@@ -150,8 +150,8 @@ final class FollowedRows {
 
     /**
      * Follows the rows whose words are {@code k[which[q] * width ..]} for q < m (none followed yet, all
-     * distinct): {@code ids[q]} their ids, given in order. Their slots are read before any is written,
-     * so that the reads' cache misses overlap.
+     * distinct): {@code ids[q]} their ids, given in order: the keys copied and hashed first, then
+     * placed.
      */
     void addAll(long[] k, int[] which, int m, int[] ids) {
         while (size + m > change.length) {
@@ -161,7 +161,6 @@ final class FollowedRows {
             rehash(slots.length * 2);
         }
         int[] hs = new int[m];
-        long touched = 0;
         long[] sl = slots;
         int mk = mask;
         for (int q = 0; q < m; q++) {
@@ -172,11 +171,7 @@ final class FollowedRows {
             last[id] = -1;
             int h = hash(keys, id * width);
             hs[q] = h;
-            touched += sl[h & mk];
             ids[q] = id;
-        }
-        if (touched == 42) {
-            mask = mk; // (never matters: keeps the reads above from being left out)
         }
         for (int q = 0; q < m; q++) {
             int s = hs[q] & mk;

@@ -503,8 +503,9 @@ final class OuterIntegrate extends Clocked.PerIteration {
                                long[][] laterWeights, int shift, int j) {
         int n = rows.size();
         if (n > 0 && touched == null) {
-            // sized for the rows the previous step followed
-            touched = new FollowedRows(rows.arity() + 1, Math.max(n, lastFollowed));
+            // sized for the rows the previous step followed, but not beyond 8× this change's (after a
+            // large step the next small one would zero a table of the large one's size; the table grows)
+            touched = new FollowedRows(rows.arity() + 1, Math.max(n, (int) Math.min(lastFollowed, 8L * n)));
         }
         FollowedRows t = touched;
         long[] ws = rows.ws();

@@ -79,8 +79,8 @@ public final class EditorDocument {
     }
 
     /**
-     * Runs and records an edit. Inside a nested circuit, the nested operators on the path make room
-     * for their boxes when the edit grows them (more boundary ports), in the same undoable edit.
+     * Runs and records an edit. Inside a nested circuit, the nested operator being edited makes room
+     * for its box when the edit grows it (more boundary ports), in the same undoable edit.
      */
     public void execute(Command c) {
         if (!path.isEmpty() && c.changesCircuit()) {

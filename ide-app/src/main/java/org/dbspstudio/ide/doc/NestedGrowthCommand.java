@@ -9,11 +9,12 @@ import org.dbspstudio.model.Layout;
 import org.dbspstudio.model.Operator;
 
 /**
- * An edit made inside a nested circuit, plus the room its nested operators need one level up. A
+ * An edit made inside a nested circuit, plus the room its nested operator needs one level up. A
  * nested operator's ports are its child's {@code δ₀} and {@code ∫} boundaries, so adding, renaming
  * or deleting one inside makes the box outside taller or wider; the boxes it then crowds at its own
- * level (and, for a nested operator inside another, at every level up to the top) move right or
- * down as they do when an operator's own parameters grow its box, in the same undoable edit.
+ * level move right or down as they do when an operator's own parameters grow its box, in the same
+ * undoable edit. Only that box can grow: a box's size depends on its ports, not on what is drawn
+ * inside it, so the nested operators further up keep theirs.
  */
 final class NestedGrowthCommand implements Command {
     private final Command inner;
@@ -38,24 +39,17 @@ final class NestedGrowthCommand implements Command {
 
     @Override
     public void execute(EditorDocument doc) {
-        double[][] before = new double[path.size()][];
-        for (int level = 0; level < path.size(); level++) {
-            Operator nested = nestedAt(doc, level);
-            before[level] = nested == null ? null : new double[] {Geometry.width(nested), Geometry.height(nested)};
-        }
+        int level = path.size() - 1;
+        Operator grown = nestedAt(doc, level);
+        double width = grown == null ? 0 : Geometry.width(grown);
+        double height = grown == null ? 0 : Geometry.height(grown);
         inner.execute(doc);
+        Operator nested = nestedAt(doc, level);
         Map<String, Layout.Point> from = new LinkedHashMap<>();
-        // Innermost first: a box that grows pushes its neighbours, which may grow its own parent.
-        for (int level = path.size() - 1; level >= 0; level--) {
-            Operator nested = nestedAt(doc, level);
-            if (nested == null || before[level] == null) {
-                continue;
-            }
+        if (grown != null && nested != null) {
             Layout layout = doc.document().layout();
-            Map<String, Layout.Point> moved =
-                    Edits.crowded(parentAt(doc, level), layout, nested, before[level][0], before[level][1]);
-            moved.forEach((id, p) -> {
-                from.putIfAbsent(id, layout.get(id));
+            Edits.crowded(parentAt(doc, level), layout, nested, width, height).forEach((id, p) -> {
+                from.put(id, layout.get(id));
                 layout.put(id, p.x(), p.y());
             });
         }

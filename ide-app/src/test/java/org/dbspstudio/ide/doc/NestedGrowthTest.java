@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A nested operator's ports are its child's boundaries: adding boundaries inside it makes its box
- * taller outside, and the box below it moves down in the same undoable edit (at every level, for a
- * nested circuit inside another).
+ * taller outside, and the box below it moves down in the same undoable edit (for a nested circuit
+ * inside another, only the innermost box grows).
  */
 class NestedGrowthTest {
 
@@ -74,7 +74,7 @@ class NestedGrowthTest {
     }
 
     @Test
-    void twoLevelsDownBothNestedOperatorsMakeRoom() {
+    void twoLevelsDownTheInnermostNestedOperatorMakesRoom() {
         EditorDocument doc = twoLevels();
         double below = y(doc, "below");
         double innerBelow = y(doc, "innerBelow");
