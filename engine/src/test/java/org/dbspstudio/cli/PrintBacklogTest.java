@@ -74,4 +74,58 @@ class PrintBacklogTest {
             }
         }
     }
+
+    /**
+     * The blocking calls between two threads, as {@code run} uses them: a stepping thread puts 2,000
+     * steps of random sizes (some above the budget) with {@code put}, a printing thread takes and
+     * finishes them. Every step arrives once, in order, and what is held when a step is taken never
+     * exceeds the budget plus that step (a lost wake-up or a deadlock fails the join's bound).
+     */
+    @Test
+    void aSteppingAndAPrintingThreadHandEveryStepOverInOrder() throws InterruptedException {
+        long budget = 50;
+        PrintBacklog<Integer> b = new PrintBacklog<>(budget);
+        int n = 2_000;
+        long[] sizes = new Random(5).longs(n, 0, 3 * budget).toArray();
+        List<Integer> printed = new ArrayList<>();
+        List<String> overfull = new ArrayList<>();
+        Thread printer = new Thread(() -> {
+            try {
+                for (int t = 0; t < n; t++) {
+                    int step = b.take();
+                    long held = b.held();
+                    if (held > budget + sizes[step]) {
+                        overfull.add("step " + step + ": " + held + " held");
+                    }
+                    printed.add(step);
+                    if (step % 7 == 0) {
+                        Thread.yield(); // a slow print now and then, so the stepping thread waits
+                    }
+                    b.done();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Thread stepper = new Thread(() -> {
+            try {
+                for (int t = 0; t < n; t++) {
+                    b.put(t, sizes[t]);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        printer.start();
+        stepper.start();
+        stepper.join(60_000);
+        printer.join(60_000);
+        boolean stuck = stepper.isAlive() || printer.isAlive();
+        stepper.interrupt();
+        printer.interrupt();
+        assertThat(stuck).as("both threads finished").isFalse();
+        assertThat(printed).containsExactlyElementsOf(java.util.stream.IntStream.range(0, n).boxed().toList());
+        assertThat(overfull).isEmpty();
+        assertThat(b.held()).isZero();
+    }
 }
