@@ -29,6 +29,30 @@ public final class NewOperators {
         return create(id, kind);
     }
 
+    /**
+     * A new operator of {@code kind} for the circuit {@code into} (the top one or a nested one, inside
+     * {@code top}): as {@link #create(Circuit, OpKind)}, and a new boundary ({@code δ₀} or {@code ∫})
+     * names a port {@code into} has no boundary of that kind for yet ({@code in}, else {@code in2},
+     * {@code in3}, …; {@code out}, {@code out2}, …), so each new one adds a port to the nested
+     * operator until the user names it otherwise (two {@code δ₀} may read one port, when so named).
+     */
+    public static Operator create(Circuit top, Circuit into, OpKind kind) {
+        Operator op = create(top, kind);
+        if (kind != OpKind.DELTA0 && kind != OpKind.INTEGRAL) {
+            return op;
+        }
+        java.util.List<String> taken = into.boundaryPorts(kind);
+        String base = op.params().string("port");
+        if (base == null || !taken.contains(base)) {
+            return op;
+        }
+        int n = 2;
+        while (taken.contains(base + n)) {
+            n++;
+        }
+        return op.withParam("port", base + n);
+    }
+
     /** An operator with the catalog's starting parameters ({@link org.dbspstudio.model.KindSpec#starting()}). */
     private static Operator create(String id, OpKind kind) {
         return new Operator(id, kind, Params.of(kind, kind.spec().starting().apply(id)), null);

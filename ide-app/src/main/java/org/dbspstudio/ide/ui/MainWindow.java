@@ -363,7 +363,7 @@ public final class MainWindow implements Palette.Target {
     /** Drops a new operator onto a stream: it is inserted into the stream (false if it has no input or output). */
     private boolean insertOnWire(EditorTab t, OpKind kind, Point2D p, Stream wire) {
         EditorDocument doc = t.doc();
-        Operator op = NewOperators.create(doc.document().circuit(), kind);
+        Operator op = NewOperators.create(doc.document().circuit(), doc.current(), kind);
         if (op.inputPorts().isEmpty() || op.outputPorts().isEmpty()) {
             return false;
         }
@@ -379,7 +379,7 @@ public final class MainWindow implements Palette.Target {
 
     private void create(EditorTab t, OpKind kind, double cx, double cy) {
         EditorDocument doc = t.doc();
-        Operator op = NewOperators.create(doc.document().circuit(), kind);
+        Operator op = NewOperators.create(doc.document().circuit(), doc.current(), kind);
         // new boxes go to the free place nearest to where they were dropped
         var free = org.dbspstudio.ide.canvas.Placement.nearestFree(cx - Geometry.width(op) / 2, cy - Geometry.height(op) / 2,
                 Geometry.width(op), Geometry.height(op), t.canvas().boxes(List.of()));
