@@ -110,6 +110,8 @@ final class OuterIntegrate extends Clocked.PerIteration {
         mode = zero instanceof ZSet ? null : Mode.NONE;
         touched = null;
         sizeDelta = 0;
+        countedChange = null;
+        countedBasis = null;
     }
 
     @Override
@@ -605,6 +607,9 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     @Override
     public void endOuterStep(int iterations) {
+        // H's count is read at the tick after it, within the step: none is read after the step
+        countedChange = null;
+        countedBasis = null;
         // iterations beyond this step's run repeat its last input (the loop was at a fixpoint);
         // the loop runs at least as many iterations as the previous step kept, so this is rare
         for (int j = current.size(); j < previous.size(); j++) {
