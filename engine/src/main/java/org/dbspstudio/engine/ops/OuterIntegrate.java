@@ -188,11 +188,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             if (followed == null) {
                 next = null;
             } else {
-                boolean[] first = new boolean[followed.length];
-                for (int k = 0; k < first.length; k++) {
-                    first[k] = followed[k] < 0;
-                }
-                seen = new NestedTrace.Observed(first);
+                seen = new NestedTrace.Observed(unfollowed(followed));
                 next = trace.plus(rows, j, seen);
                 firstFresh = firstOf(rows, followed);
             }
@@ -204,10 +200,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             if (fs == null) {
                 next = null;
             } else {
-                boolean[] wanted = new boolean[fs.length];
-                for (int k = 0; k < fs.length; k++) {
-                    wanted[k] = fs[k] < 0;
-                }
+                boolean[] wanted = unfollowed(fs);
                 NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
                 // the follower ran first at this tick (as in the closure): a row it does not follow now it
                 // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
@@ -709,5 +702,14 @@ final class OuterIntegrate extends Clocked.PerIteration {
     @Override
     public long stateSize() {
         return shared ? 0 : trace != null ? trace.stored() : super.stateSize();
+    }
+
+    /** Which of the rows with these ids ({@link #followedIds}; −1: not followed yet) are not followed yet. */
+    private static boolean[] unfollowed(int[] ids) {
+        boolean[] fresh = new boolean[ids.length];
+        for (int k = 0; k < ids.length; k++) {
+            fresh[k] = ids[k] < 0;
+        }
+        return fresh;
     }
 }

@@ -206,9 +206,10 @@ public final class NestedTrace {
         Spine zs = z.spine;
         if (so == null && zs != null && zs.runs.length > 1 && (a < 0 || zs.arity == a) && keepable(zs.arity)) {
             // several sorted runs (a sum of packed values): merged into one, no row decoded and encoded again
-            Run m = zs.runs[0];
-            for (int i = 1; i < zs.runs.length; i++) {
-                m = Run.merge(m, zs.runs[i]);
+            // smallest (newest, last) first, as the spine merges: the large runs are copied once
+            Run m = zs.runs[zs.runs.length - 1];
+            for (int i = zs.runs.length - 2; i >= 0; i--) {
+                m = Run.merge(zs.runs[i], m);
             }
             so = SortedRows.ofMerged(z, m);
         }
