@@ -1,12 +1,12 @@
 package org.dbspstudio.engine.ops;
 
 import java.util.Arrays;
-import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.engine.value.TraceRows;
 import org.dbspstudio.model.types.Row;
 
 /**
  * The rows an outer sum follows through one outer step ({@link OuterIntegrate}), keyed by their packed
- * words ({@link NestedTrace.Packed#keys}: tag word and cells, {@code width} words per row) instead of
+ * words ({@link TraceRows#keys}: tag word and cells, {@code width} words per row) instead of
  * row objects: an open-addressing table of ids, the keys side by side in one array, and what is
  * followed of each row in arrays indexed by its id (its change so far this step, its weight in
  * S(t, j) at the latest tick it was followed to, its share of the size's change, …). Rows are decoded
@@ -245,7 +245,7 @@ final class FollowedRows {
 
     /** The row of id {@code id}, decoded from its words. */
     Row row(int id) {
-        return NestedTrace.decode(keys, id * width, width - 1);
+        return TraceRows.decode(keys, id * width, width - 1);
     }
 
     /** Records that row {@code id} has the entry {@code w} at iteration {@code it} from earlier steps. */

@@ -3,6 +3,7 @@ package org.dbspstudio.engine.ops;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.engine.value.TraceRows;
 import org.dbspstudio.engine.value.StreamValue;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Operator;
@@ -73,7 +74,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private int followedTick = -1;
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
-    private record Handoff(ZSet change, int j, NestedTrace.Packed rows, int[] followed, boolean[] wanted,
+    private record Handoff(ZSet change, int j, TraceRows rows, int[] followed, boolean[] wanted,
                            NestedTrace.Observed seen, boolean complete) {
     }
 
@@ -176,7 +177,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             sizeDelta = 0;
         }
         boolean follow = mode == Mode.ACCUMULATE && !previous.isEmpty();
-        NestedTrace.Packed rows = null;
+        TraceRows rows = null;
         int[] followed = null;
         NestedTrace.Observed seen = null;
         NestedTrace next;
@@ -195,7 +196,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         } else if (sharing() && follower.following()) {
             // the follower adds the same rows at j + 1 from this addition's sweep (see share)
             // (and the rows it follows already, looked up once here: they stay followed through the step)
-            NestedTrace.Packed rs = trace.pack(x);
+            TraceRows rs = trace.pack(x);
             int[] fs = rs == null ? null : follower.followedIds(rs);
             if (fs == null) {
                 next = null;
@@ -269,7 +270,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (h == null || h.j() != j || h.change() != dd) {
             return false;
         }
-        NestedTrace.Packed rows = h.rows();
+        TraceRows rows = h.rows();
         int n = rows.size();
         long[] ws = rows.ws();
         int[] ids = h.followed();
@@ -335,7 +336,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * The id of each of {@code rows} among the rows this node follows (−1: not followed); null when
      * they are not of the arity of the rows followed so far (never: one stream's rows have one arity).
      */
-    private int[] followedIds(NestedTrace.Packed rows) {
+    private int[] followedIds(TraceRows rows) {
         int n = rows.size();
         int[] ids = new int[n];
         FollowedRows t = touched;
@@ -351,7 +352,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
     }
 
     /** The rows among {@code rows} whose id is −1 (not followed before this tick), decoded when asked (once). */
-    private static Supplier<Row[]> firstOf(NestedTrace.Packed rows, int[] ids) {
+    private static Supplier<Row[]> firstOf(TraceRows rows, int[] ids) {
         Row[][] made = {null};
         return () -> {
             if (made[0] == null) {
@@ -420,7 +421,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             fresh[0] = x;
             firstFresh = following() ? () -> new Row[0] : null;
             if (following()) {
-                followChanges(ctx, NestedTrace.Packed.none(), new int[0], new long[0], new int[0][], new long[0][], 0, 0);
+                followChanges(ctx, TraceRows.none(), new int[0], new long[0], new int[0][], new long[0][], 0, 0);
                 followedTick = 0;
             }
             return (ZSet) zero;
@@ -432,7 +433,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (following()) {
             Handoff h = leader.handoff;
             if (x.isEmpty() && (h == null || h.j() != j - 1)) {
-                h = new Handoff(x, j - 1, NestedTrace.Packed.none(), new int[0], new boolean[0],
+                h = new Handoff(x, j - 1, TraceRows.none(), new int[0], new boolean[0],
                         new NestedTrace.Observed(new boolean[0]), true);
             }
             if (h == null || h.j() != j - 1 || h.change() != x) {
@@ -442,7 +443,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 disableTrace(); // (never: this node's change at j is the leader's input at j − 1)
                 return null;
             }
-            NestedTrace.Packed rows = h.rows();
+            TraceRows rows = h.rows();
             int n = rows.size();
             int[] followed = new int[n];
             FollowedRows t = touched;
@@ -494,7 +495,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * that added the change (at a tick where it changes) or from the entry it has at j (read
      * by the sweep of the tick where it first changed): no lookups of their own.
      */
-    private long followChanges(Ctx ctx, NestedTrace.Packed rows, int[] followed, long[] upTo, int[][] laterIterations,
+    private long followChanges(Ctx ctx, TraceRows rows, int[] followed, long[] upTo, int[][] laterIterations,
                                long[][] laterWeights, int shift, int j) {
         int n = rows.size();
         if (n > 0 && touched == null) {

@@ -14,6 +14,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.engine.value.TraceRows;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.types.Row;
 
@@ -89,7 +90,7 @@ class FollowedRowsProperties {
             if (z.isEmpty()) {
                 continue;
             }
-            NestedTrace.Packed p = NestedTrace.empty().pack(z);
+            TraceRows p = NestedTrace.empty().pack(z);
             assertThat(p).isNotNull();
             assertThat(p.size()).isEqualTo(z.size());
             java.util.Set<Row> distinct = new java.util.HashSet<>();
