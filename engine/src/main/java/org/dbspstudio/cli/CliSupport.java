@@ -85,8 +85,12 @@ public final class CliSupport {
         }
     }
 
-    /** A loaded document with every problem found in it (loading, then validation). */
-    public record Checked(Path file, CircuitDocument document, List<Diagnostic> diagnostics) {
+    /**
+     * A loaded document with every problem found in it (loading, then validation), and what the
+     * validator found for its circuit ({@code validated}: its diagnostics and inferred types, from
+     * which {@code run} compiles the circuit instead of validating it again).
+     */
+    public record Checked(Path file, CircuitDocument document, List<Diagnostic> diagnostics, Validator.Result validated) {
         public boolean hasErrors() {
             return diagnostics.stream().anyMatch(Diagnostic::isError);
         }
@@ -115,8 +119,9 @@ public final class CliSupport {
     public static Checked check(Path file) throws LoadException {
         LoadResult r = DocumentReader.read(file);
         List<Diagnostic> all = new ArrayList<>(r.diagnostics());
-        all.addAll(Validator.validate(r.document().circuit()));
-        return new Checked(file, r.document(), all);
+        Validator.Result validated = Validator.check(r.document().circuit());
+        all.addAll(validated.diagnostics());
+        return new Checked(file, r.document(), all, validated);
     }
 
     /**

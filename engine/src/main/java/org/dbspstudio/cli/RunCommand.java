@@ -102,6 +102,9 @@ final class RunCommand extends DbspCommand {
     @Option(names = "--fresh", description = "with --db: empty the output tables and start again from step 0")
     boolean fresh;
 
+    /** The circuit file loaded and validated while the command line was parsed ({@link Main#run}), or null. */
+    EarlyCheck early;
+
     /**
      * Jackson's object mapper, made when first used (a JSON scenario, --format json): made with the class, it
      * loaded and initialised about 400 classes of jackson-databind in every dbsp command, since the
@@ -109,6 +112,14 @@ final class RunCommand extends DbspCommand {
      */
     private static final class Json {
         static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    /**
+     * The engine's options for a run: each step is printed as soon as it ran, so the trace keeps
+     * the last two steps, not the whole run; with --trace it records every stream.
+     */
+    static EngineOptions engineOptions(boolean trace) {
+        return EngineOptions.DEFAULT.withRecordTrace(trace).withRetention(2, 0);
     }
 
     @Override
@@ -122,8 +133,9 @@ final class RunCommand extends DbspCommand {
             return CliSupport.UNREADABLE;
         }
         CircuitDocument doc;
+        CliSupport.Checked checked;
         try {
-            CliSupport.Checked checked = CliSupport.check(file);
+            checked = EarlyCheck.check(early, file);
             for (Diagnostic d : CliSupport.shown(checked.diagnostics())) {
                 err.println(CliSupport.line(file, d));
             }
@@ -146,9 +158,15 @@ final class RunCommand extends DbspCommand {
         }
         Simulation sim;
         try {
-            // each step is printed as soon as it ran: the trace keeps the last two steps, not the whole run
-            sim = Simulation.compile(doc.circuit(), EngineOptions.DEFAULT.withRecordTrace(trace).withRetention(2, 0));
-            sim.setScenario(scenarios == null ? doc.scenario() : loadScenarios(doc, sim, err));
+            EngineOptions options = engineOptions(trace);
+            sim = early == null ? null : early.simulation(file, options, scenarios == null);
+            if (sim == null) {
+                // compiled from the types the check above inferred (the circuit is not validated twice)
+                sim = Simulation.compile(doc.circuit(), options, checked.validated());
+                sim.setScenario(scenarios == null ? doc.scenario() : loadScenarios(doc, sim, err));
+            } else if (scenarios != null) {
+                sim.setScenario(loadScenarios(doc, sim, err));
+            }
         } catch (EngineException e) {
             err.println(file + ": ERROR [RUN] " + e.getMessage());
             return CliSupport.CIRCUIT_ERRORS;

@@ -56,20 +56,32 @@ public final class Simulation {
         }
     }
 
-    private Simulation(Circuit circuit, EngineOptions options) throws EngineException {
+    private Simulation(Circuit circuit, EngineOptions options, Validator.Result checked) throws EngineException {
         this.circuit = circuit;
         this.options = options;
-        build();
+        build(checked != null ? checked : Validator.check(circuit));
     }
 
     /** Compiles a circuit (failing with the operator at fault when it is invalid). */
     public static Simulation compile(Circuit circuit, EngineOptions options) throws EngineException {
-        return new Simulation(circuit, options);
+        return new Simulation(circuit, options, null);
+    }
+
+    /**
+     * Compiles a circuit that was validated already: {@code checked} is what
+     * {@link Validator#check} returned for this very circuit (unchanged since), so the circuit
+     * is compiled from its inferred types instead of being validated a second time (the command
+     * line validates a file to print its diagnostics before it runs it). Fails, as
+     * {@link #compile(Circuit, EngineOptions)} does, when {@code checked} holds an error.
+     */
+    public static Simulation compile(Circuit circuit, EngineOptions options, Validator.Result checked)
+            throws EngineException {
+        return new Simulation(circuit, options, java.util.Objects.requireNonNull(checked, "checked"));
     }
 
     /** Compiles a document's circuit and loads its scenario. */
     public static Simulation of(CircuitDocument doc, EngineOptions options) throws EngineException {
-        Simulation s = new Simulation(doc.circuit(), options);
+        Simulation s = new Simulation(doc.circuit(), options, null);
         s.setScenario(doc.scenario());
         return s;
     }
@@ -78,8 +90,7 @@ public final class Simulation {
         return of(doc, EngineOptions.DEFAULT);
     }
 
-    private void build() throws EngineException {
-        Validator.Result checked = Validator.check(circuit);
+    private void build(Validator.Result checked) throws EngineException {
         if (checked.hasErrors()) {
             List<Diagnostic> errors = checked.diagnostics().stream().filter(Diagnostic::isError).toList();
             Diagnostic first = errors.get(0);
