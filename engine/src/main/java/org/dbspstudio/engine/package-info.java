@@ -39,6 +39,25 @@
  * negations, builders, filters and lookups with random operations against a map of row → weight,
  * over every value kind, and check that earlier versions stay intact.
  *
+ * <p>A large merge is spread over the additions that follow it ("fuel", as in Differential
+ * Dataflow's spine; {@code value.MergingRuns}, {@code value.RunMerge}): every addition of d entries
+ * advances each merge in flight by 4·|d| entries of its inputs (at least 64); a merge the policy
+ * calls for is done at once when that covers it, else it is started and left in flight, its two
+ * inputs staying readable (every reader of {@code Spine.runs} sees them) and nothing older merged
+ * with it until it completes, while newer runs keep merging among themselves behind it. Its output
+ * arrays are allocated when it starts and depend only on its inputs, so versions that share it
+ * share its progress. Why: the p99 of B3's single edges came from a few steps (3, 11, 19 of the 30)
+ * whose additions cascaded into a spine's largest run — a merge of 1.5M + 460k entries in one step.
+ * Entries merged in those steps (counted, so free of the machine's noise): step 3 1.76M → 1.30M,
+ * step 11 4.40M → 2.69M, step 19 3.39M → 1.27M; the median step's 76k → 99k (the work moves to the
+ * cheap steps), all 30 single edges' 12.5M → 9.3M, the whole run's (first step, single edges,
+ * batch) 68.0M → 64.0M. Engine thread's CPU of the slowest single-edge step, B3
+ * (2000/3000), the jar before against this one alternating, load 4–7: 168, 191, 243, 193 ms → 143,
+ * 136, 130, 161 ms; the median single edge within the noise (7.3–8.3 → 7.8–9.1 ms). Should the readable
+ * runs exceed 40, the oldest merges in flight are completed at once. {@code MergingRunsProperties}
+ * adds random changes (some large, so merges stay in flight) and reads every version, old ones
+ * again after later versions advanced the merges they share, branches and negations, against a map.
+ *
  * <p>A sweep of sorted probes through a large run (the fenced searches described under "Comparing and
  * searching packed words", below) whose probes are dense — at least one per {@code Run.DENSE} (32)
  * entries of the run, as when {@code H} looks up an iteration's 40,000–80,000 candidate facts in a

@@ -7,28 +7,33 @@ import org.dbspstudio.model.types.Row;
  * A large Z-set as a few immutable sorted runs ({@link Run}) whose weights add up — the spine of
  * Differential Dataflow's arrangements and Feldera's traces. Adding a change appends it as a run
  * and merges the newest runs while the one before is not more than {@link #RATIO} times larger, so
- * run sizes fall geometrically (at most about log₄ n runs), every row is rewritten O(log n) times
- * over the life of a sum, and a new version shares every run it did not merge with the old one:
- * the sums of successive steps (and of successive inner iterations) hold their changes, not
- * copies. A row may appear in several runs; its weight is the sum, and {@link #size} counts the
- * rows whose sum is not 0.
+ * run sizes fall geometrically (about log₄ n runs), every row is rewritten O(log n) times over the
+ * life of a sum, and a new version shares every run it did not merge with the old one: the sums of
+ * successive steps (and of successive inner iterations) hold their changes, not copies. A merge
+ * larger than the addition's share of work is done a slice per addition ({@link MergingRuns}):
+ * {@link #runs} then holds its two inputs until it completes. A row may appear in several runs; its
+ * weight is the sum, and {@link #size} counts the rows whose sum is not 0.
  */
 final class Spine {
     /** Merge the newest run into the one before while that one is at most this many times larger. */
     static final int RATIO = 4;
 
     final int arity;
+    /** The runs readers see, oldest (largest) first: {@code list.runs}. */
     final Run[] runs;
     final int size;
+    /** The runs and the merges in flight among them. */
+    private final MergingRuns list;
 
-    private Spine(int arity, Run[] runs, int size) {
+    private Spine(int arity, MergingRuns list, int size) {
         this.arity = arity;
-        this.runs = runs;
+        this.list = list;
+        this.runs = list.runs;
         this.size = size;
     }
 
     static Spine of(Run r) {
-        return new Spine(r.arity, new Run[] {r}, r.n);
+        return new Spine(r.arity, MergingRuns.of(r), r.n);
     }
 
     /** The packed form of {@code r} for lookups, or null when no row of this spine can equal it. */
@@ -114,10 +119,11 @@ final class Spine {
      * weight before), which are no more than the runs before.
      */
     Spine plus(Run d) {
-        Run[] rs = merged(d);
+        MergingRuns next = list.plus(d);
+        Run[] rs = next.runs;
         if (rs.length <= 1) {
             int s = rs.length == 0 ? 0 : rs[0].n;
-            return s == 0 ? null : new Spine(arity, rs, s);
+            return s == 0 ? null : new Spine(arity, next, s);
         }
         int s = size;
         long[] now = new long[d.n];
@@ -132,7 +138,7 @@ final class Spine {
                 s--;
             }
         }
-        return s == 0 ? null : new Spine(arity, rs, s);
+        return s == 0 ? null : new Spine(arity, next, s);
     }
 
     /** This + d when the caller knows the number of rows of non-zero weight of the sum ({@code s}). */
@@ -140,19 +146,14 @@ final class Spine {
         if (s == 0) {
             return null;
         }
-        return new Spine(arity, merged(d), s);
-    }
-
-    /** The runs of this + d: d appended, the newest runs merged while the one before is at most {@link #RATIO} times larger. */
-    private Run[] merged(Run d) {
-        return appendMerging(runs, d);
+        return new Spine(arity, list.plus(d), s);
     }
 
     /**
-     * Runs (oldest, largest first) with d appended, the newest runs merged while the one before is
-     * at most {@link #RATIO} times larger; the geometric policy every list of sorted runs here
-     * follows (a spine, an {@link IterationIndex}). The result is a new array; {@code runs} is not
-     * changed.
+     * Runs (oldest, largest first) with d appended, the newest runs merged at once while the one
+     * before is at most {@link #RATIO} times larger: the geometric policy of {@link MergingRuns}
+     * without merges in flight (an {@link IterationIndex}'s). The result is a new array; {@code runs}
+     * is not changed.
      */
     static Run[] appendMerging(Run[] runs, Run d) {
         Run[] rs = Arrays.copyOf(runs, runs.length + 1);
@@ -169,11 +170,7 @@ final class Spine {
     }
 
     Spine negate() {
-        Run[] rs = new Run[runs.length];
-        for (int i = 0; i < rs.length; i++) {
-            rs[i] = runs[i].negate();
-        }
-        return new Spine(arity, rs, size);
+        return new Spine(arity, list.negate(), size);
     }
 
     /** Rows (decoded) with their summed non-zero weights, in order of their words. */
@@ -196,6 +193,11 @@ final class Spine {
                 action.accept(rs[first].row(from[first]), w);
             }
         });
+    }
+
+    /** Merges in flight among the runs (see {@link MergingRuns}). */
+    int inFlight() {
+        return list.inFlight();
     }
 
     /** Rows stored, counting a row once per run (at least {@link #size}). */

@@ -1,0 +1,211 @@
+package org.dbspstudio.engine.value;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Sorted runs whose weights add up, oldest (largest) first, merged geometrically with the work of
+ * a large merge spread over the additions that follow it ("fuel", as in Differential Dataflow's
+ * spine): the runs a reader sees ({@link #runs}) and, for some adjacent pairs of them, a merge in
+ * flight ({@link RunMerge}) whose output no reader sees until it is complete. Immutable: a version
+ * shares its runs and its merges in flight with the versions it came from and leads to (a merge's
+ * output depends only on its inputs, so whichever version advances it does the work for all).
+ *
+ * <p>Adding a run d: every merge in flight is advanced by {@code FUEL × |d|} entries (at least
+ * {@link #MIN_FUEL}) and replaced by its run when complete; d is appended; then, from the newest run
+ * towards the oldest, two adjacent complete runs are merged while the older is at most
+ * {@link Spine#RATIO} times larger — the policy of the eager spine. A merge that the same fuel
+ * covers is done at once; a larger one is started, given that fuel, and left in flight: until it
+ * completes, its two inputs stay readable and nothing older is merged with it (the cascade waits
+ * rather than forcing it), while the newer runs behind it keep merging among themselves. So no
+ * single addition pays for the merge of the largest runs; the work is the same, done in slices of
+ * about the size of the changes that follow. Should the readable runs become more than
+ * {@link #MAX_RUNS}, the oldest merges in flight are completed at once.
+ */
+final class MergingRuns {
+    static final MergingRuns EMPTY = new MergingRuns(new Run[0], null);
+
+    /** Entries of merge work per entry added, for each merge in flight. */
+    static final long FUEL = 4;
+    /** Entries of merge work per merge in flight for any addition, however small. */
+    static final long MIN_FUEL = 64;
+    /** Readable runs beyond which merges in flight are completed at once (oldest first). */
+    static final int MAX_RUNS = 40;
+
+    /** The runs readers see, oldest (largest) first. */
+    final Run[] runs;
+    /** Null when no merge is in flight; else {@code merging[i]}, when not null, merges runs i and i + 1. */
+    private final RunMerge[] merging;
+
+    private MergingRuns(Run[] runs, RunMerge[] merging) {
+        this.runs = runs;
+        this.merging = merging;
+    }
+
+    static MergingRuns of(Run r) {
+        return new MergingRuns(new Run[] {r}, null);
+    }
+
+    /** The runs given (oldest first), none of them being merged. */
+    static MergingRuns of(Run[] runs) {
+        return new MergingRuns(runs.clone(), null);
+    }
+
+    /** Merges in flight. */
+    int inFlight() {
+        int c = 0;
+        if (merging != null) {
+            for (RunMerge m : merging) {
+                c += m == null ? 0 : 1;
+            }
+        }
+        return c;
+    }
+
+    /** These runs plus d (same arity): see the class comment. */
+    MergingRuns plus(Run d) {
+        long fuel = Math.max(MIN_FUEL, FUEL * d.n);
+        List<Object> slots = new ArrayList<>(runs.length + 1);
+        for (int i = 0; i < runs.length; i++) {
+            RunMerge m = merging == null ? null : merging[i];
+            if (m == null) {
+                slots.add(runs[i]);
+            } else {
+                if (m.advance(fuel)) {
+                    Run r = m.result();
+                    if (r.n > 0) {
+                        slots.add(r);
+                    }
+                } else {
+                    slots.add(m);
+                }
+                i++; // its second input
+            }
+        }
+        if (d.n > 0) {
+            slots.add(d);
+        }
+        normalize(slots, fuel);
+        while (readable(slots) > MAX_RUNS && completeOldest(slots)) {
+            normalize(slots, fuel);
+        }
+        return flatten(slots);
+    }
+
+    /**
+     * From the newest slot towards the oldest, merges two adjacent complete runs while the older is at
+     * most {@link Spine#RATIO} times larger: at once when {@code fuel} covers it, else started and
+     * left in flight.
+     */
+    private static void normalize(List<Object> slots, long fuel) {
+        for (int i = slots.size() - 2; i >= 0; i--) {
+            if (i + 1 >= slots.size()) {
+                continue; // two slots cancelled out at the end
+            }
+            if (!(slots.get(i) instanceof Run a) || !(slots.get(i + 1) instanceof Run b) || a.n > Spine.RATIO * (long) b.n) {
+                continue;
+            }
+            RunMerge m = new RunMerge(a, b);
+            slots.remove(i + 1);
+            if (m.advance(fuel)) {
+                Run r = m.result();
+                if (r.n > 0) {
+                    slots.set(i, r);
+                } else {
+                    slots.remove(i); // everything in the two runs cancelled
+                }
+            } else {
+                slots.set(i, m);
+            }
+        }
+    }
+
+    private static int readable(List<Object> slots) {
+        int c = 0;
+        for (Object s : slots) {
+            c += s instanceof RunMerge ? 2 : 1;
+        }
+        return c;
+    }
+
+    /** Completes the oldest merge in flight; false when none is. */
+    private static boolean completeOldest(List<Object> slots) {
+        for (int i = 0; i < slots.size(); i++) {
+            if (slots.get(i) instanceof RunMerge m) {
+                Run r = m.finish();
+                if (r.n > 0) {
+                    slots.set(i, r);
+                } else {
+                    slots.remove(i);
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static MergingRuns flatten(List<Object> slots) {
+        int n = readable(slots);
+        Run[] rs = new Run[n];
+        RunMerge[] ms = null;
+        int p = 0;
+        for (Object s : slots) {
+            if (s instanceof RunMerge m) {
+                if (ms == null) {
+                    ms = new RunMerge[n];
+                }
+                ms[p] = m;
+                rs[p++] = m.a;
+                rs[p++] = m.b;
+            } else {
+                rs[p++] = (Run) s;
+            }
+        }
+        return new MergingRuns(rs, ms);
+    }
+
+    /** The same runs with weights negated; merges in flight start again over the negated inputs. */
+    MergingRuns negate() {
+        Run[] rs = new Run[runs.length];
+        for (int i = 0; i < rs.length; i++) {
+            rs[i] = runs[i].negate();
+        }
+        if (merging == null) {
+            return new MergingRuns(rs, null);
+        }
+        RunMerge[] ms = new RunMerge[rs.length];
+        for (int i = 0; i < rs.length; i++) {
+            if (merging[i] != null) {
+                ms[i] = new RunMerge(rs[i], rs[i + 1]);
+            }
+        }
+        return new MergingRuns(rs, ms);
+    }
+
+    /** Entries held by merges in flight in their partial outputs (for tests of bounded memory): their inputs' sizes. */
+    long inFlightEntries() {
+        long n = 0;
+        if (merging != null) {
+            for (RunMerge m : merging) {
+                n += m == null ? 0 : m.inputs;
+            }
+        }
+        return n;
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("[");
+        for (int i = 0; i < runs.length; i++) {
+            if (i > 0) {
+                sb.append(' ');
+            }
+            boolean m = merging != null && merging[i] != null;
+            sb.append(m ? "(" : "").append(runs[i].n);
+            if (m) {
+                sb.append('+').append(runs[++i].n).append(')');
+            }
+        }
+        return sb.append(']').toString();
+    }
+}
