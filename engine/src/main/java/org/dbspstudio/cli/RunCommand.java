@@ -430,7 +430,7 @@ final class RunCommand extends DbspCommand {
          * flushes at every println ({@link Main#main} gives it autoflush), which was one system
          * call per printed row (1.25M for the closure of 2,000 nodes).
          */
-        private final StringBuilder text = new StringBuilder(1 << 16);
+        private final TextBuffer text = new TextBuffer(CHUNK + 256);
         private static final String NL = System.lineSeparator();
         private static final int CHUNK = 1 << 16;
 
@@ -560,6 +560,9 @@ final class RunCommand extends DbspCommand {
                 } catch (RuntimeException | Error e) {
                     failedStep = t;
                     failure = e;
+                    // the rest of the step's text is not written at the end: the writer may be what
+                    // failed, and writing to it again would replace this failure by another one
+                    text.clear();
                 } finally {
                     queue.done();
                 }
@@ -637,17 +640,13 @@ final class RunCommand extends DbspCommand {
         private void endLine() {
             text.append(NL);
             if (text.length() >= CHUNK) {
-                out.write(text.toString());
-                text.setLength(0);
+                text.write(out);
             }
         }
 
         /** Writes the text printed so far and flushes {@code out} (after each step: a run's output shows step by step). */
         private void flush() {
-            if (text.length() > 0) {
-                out.write(text.toString());
-                text.setLength(0);
-            }
+            text.write(out);
             out.flush();
         }
 
@@ -677,7 +676,7 @@ final class RunCommand extends DbspCommand {
                     }
                     text.append(')');
                 } else {
-                    text.append(rows.row(i));
+                    text.append(String.valueOf(rows.row(i)));
                 }
                 endLine();
             }
@@ -705,7 +704,7 @@ final class RunCommand extends DbspCommand {
             }
         }
 
-        private static void csvValue(StringBuilder sb, Object x) {
+        private static void csvValue(TextBuffer sb, Object x) {
             if (x == null) {
                 sb.append("NULL");
                 return;
