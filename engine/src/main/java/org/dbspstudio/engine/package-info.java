@@ -54,7 +54,11 @@
  * batch) 68.0M → 64.0M. Engine thread's CPU of the slowest single-edge step, B3
  * (2000/3000), the jar before against this one alternating, load 4–7: 168, 191, 243, 193 ms → 143,
  * 136, 130, 161 ms; the median single edge within the noise (7.3–8.3 → 7.8–9.1 ms). Should the readable
- * runs exceed 40, the oldest merges in flight are completed at once. {@code MergingRunsProperties}
+ * runs exceed 40, the oldest merges in flight are completed at once. An {@code IterationIndex}'s runs
+ * merge the same way (its step-11 merge of 1.05M + 266k entries was the other large one): entries
+ * merged in step 11 2.69M → 1.18M, step 3 1.30M → 1.12M, step 19 1.27M → 1.45M, the 30 single edges
+ * 9.28M → 8.17M; their engine thread's CPU, three alternating pairs at load 6–7, 868/1,030/1,023 →
+ * 729/840/997 ms. {@code MergingRunsProperties}
  * adds random changes (some large, so merges stay in flight) and reads every version, old ones
  * again after later versions advanced the merges they share, branches and negations, against a map.
  *

@@ -28,6 +28,8 @@ public final class IterationIndex {
     /** Words per entry: the key cells, the label, the other cells. */
     private final int stride;
     private Run[] runs = new Run[0];
+    /** The runs and the merges in flight among them ({@code runs} is {@code merging.runs}). */
+    private MergingRuns merging = MergingRuns.EMPTY;
     private Run lastAdded;
 
     /** An index of rows of {@code arity} columns on the plain columns {@code keyColumns}; null when they cannot be indexed so. */
@@ -147,7 +149,8 @@ public final class IterationIndex {
     }
 
     private void append(Run d) {
-        runs = Spine.appendMerging(runs, d);
+        merging = merging.plus(d);
+        runs = merging.runs;
     }
 
     /** What a lookup finds for probe k: a row of the indexed stream and its weight. */

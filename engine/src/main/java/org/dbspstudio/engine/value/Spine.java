@@ -149,26 +149,6 @@ final class Spine {
         return new Spine(arity, list.plus(d), s);
     }
 
-    /**
-     * Runs (oldest, largest first) with d appended, the newest runs merged at once while the one
-     * before is at most {@link #RATIO} times larger: the geometric policy of {@link MergingRuns}
-     * without merges in flight (an {@link IterationIndex}'s). The result is a new array; {@code runs}
-     * is not changed.
-     */
-    static Run[] appendMerging(Run[] runs, Run d) {
-        Run[] rs = Arrays.copyOf(runs, runs.length + 1);
-        rs[runs.length] = d;
-        int k = rs.length;
-        while (k >= 2 && rs[k - 2].n <= RATIO * (long) rs[k - 1].n) {
-            rs[k - 2] = Run.merge(rs[k - 2], rs[k - 1]);
-            k--;
-            if (rs[k - 1].n == 0) {
-                k--; // everything in the two runs cancelled
-            }
-        }
-        return k == rs.length ? rs : Arrays.copyOf(rs, k);
-    }
-
     Spine negate() {
         return new Spine(arity, list.negate(), size);
     }
