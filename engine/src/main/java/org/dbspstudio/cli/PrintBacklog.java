@@ -4,8 +4,8 @@ import java.util.ArrayDeque;
 
 /**
  * The steps {@code run}'s stepping thread has read and its printing thread has not printed yet,
- * bounded by their size rather than by their number: each step is put with its size (values held
- * for it), and {@link #put} waits only while steps are held and adding this one would exceed the
+ * bounded by their size rather than by their number: each step is put with its size (the bytes
+ * held for it: {@link PrintedRows#bytes}), and {@link #put} waits only while steps are held and adding this one would exceed the
  * budget. A step larger than the budget waits until every step before it is printed, then goes
  * in alone. So a large step (the closure's first: 1.25M rows) is printed while the many small
  * steps after it run, instead of stopping the engine two steps later until it is printed; the
@@ -26,17 +26,17 @@ final class PrintBacklog<T> {
     private record Entry<T>(T step, long size) {
     }
 
-    /** @param budget values (e.g. rows times their width) held for printing before {@link #put} waits */
+    /** @param budget what the steps may hold (e.g. their bytes) before {@link #put} waits */
     PrintBacklog(long budget) {
         this.budget = Math.max(1, budget);
     }
 
-    /** The budget for this JVM: a 256th of the maximum heap in values of 8 bytes (1/32 of the heap), at least 64K. */
+    /** The budget for this JVM, in bytes: 1/32 of the maximum heap, at least 512 KB. */
     static long defaultBudget() {
-        return Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 256);
+        return Math.max(1 << 19, Runtime.getRuntime().maxMemory() / 32);
     }
 
-    /** Adds a step of {@code size} values, waiting while others are held and it would exceed the budget. */
+    /** Adds a step of {@code size} (bytes, say), waiting while others are held and it would exceed the budget. */
     synchronized void put(T step, long size) throws InterruptedException {
         while (!fits(size)) {
             wait();
@@ -82,7 +82,7 @@ final class PrintBacklog<T> {
         notifyAll();
     }
 
-    /** Values held for steps put and not done. */
+    /** What the steps put and not done hold. */
     synchronized long held() {
         return held;
     }

@@ -69,10 +69,40 @@ final class PrintedRows {
         return size;
     }
 
-    /** The values held: each row's values and weight (what {@link PrintBacklog} counts). */
-    long values() {
-        return columns != null ? (long) size * (columns.length + 1)
-                : changes.stream().mapToLong(c -> c.row().size() + 1L).sum();
+    /**
+     * Roughly the bytes held (what {@link PrintBacklog} counts): 8 per value and weight and 4 for
+     * the printing order of a row held in columns of longs; for rows held as objects, each row's
+     * Change, Row and array of values, and each value's object (a String with its characters).
+     */
+    long bytes() {
+        if (columns != null) {
+            return (long) size * (8L * (columns.length + 1) + 4);
+        }
+        long b = 0;
+        for (Change c : changes) {
+            b += ROW_BYTES;
+            for (Object x : c.row().asList()) {
+                b += valueBytes(x);
+            }
+        }
+        return b;
+    }
+
+    /** A Change (with its weight), its Row and the Row's array header, and the list's reference to it. */
+    static final long ROW_BYTES = 24 + 16 + 16 + 8;
+
+    /** The bytes of a value held by a row: its reference, and its object unless shared (null, booleans). */
+    static long valueBytes(Object x) {
+        if (x == null || x instanceof Boolean) {
+            return 8;
+        }
+        if (x instanceof String str) {
+            return 8 + 24 + 16 + 2L * str.length(); // String, its array (Latin-1 or UTF-16: counted as UTF-16)
+        }
+        if (x instanceof java.math.BigDecimal) {
+            return 8 + 40 + 24;
+        }
+        return 8 + 16; // Long, Double, ...
     }
 
     /** Whether the rows are columns of longs: {@link #value} then reads them without boxing. */

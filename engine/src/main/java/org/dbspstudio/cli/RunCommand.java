@@ -461,7 +461,7 @@ final class RunCommand extends DbspCommand {
          * stepping thread reads each step's output changes into values the printer owns
          * ({@link #after}) and goes on with the next step while this thread formats and writes
          * them (1.25M rows at the closure's first step: about 0.2 s of CPU), behind by at most
-         * a budget of values ({@link PrintBacklog}: the closure's first step is printed while
+         * a budget of bytes ({@link PrintBacklog}: the closure's first step is printed while
          * the single-edge steps after it run). With --trace every stream's value is printed by the
          * stepping thread before the next step, as before.
          */
@@ -509,7 +509,7 @@ final class RunCommand extends DbspCommand {
                 StreamValue v = changes.get(name);
                 Object p = v == null ? null : printable(v);
                 captured[i++] = p;
-                size += p instanceof PrintedRows rows ? rows.values() : 1;
+                size += p instanceof PrintedRows rows ? rows.bytes() : 16;
             }
             queue.put(captured, size);
         }
