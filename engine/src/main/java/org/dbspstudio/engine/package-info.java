@@ -1110,6 +1110,12 @@
  * operator's runtime built by {@link org.dbspstudio.engine.ops.Ops}, one factory per {@code OpKind}.
  * Before, the compiler checked the wiring again, ordered the operators with its own topological
  * sort and inferred every type a second time (and {@code Simulation} a third, for loop hints).
+ * A caller that validated the circuit already passes that result in
+ * ({@code Simulation.compile(circuit, options, checked)}): {@code dbsp run} validates the file to
+ * print its diagnostics and compiles from that check, so the circuit is validated once. It loads,
+ * checks and compiles the file ({@code cli.EarlyCheck}) on a thread of its own while picocli builds
+ * the command line (each about 0.1 s of CPU at a JVM's start): the main thread's CPU before the
+ * first step went from 0.29-0.35 s to 0.17-0.19 s (the closure of 2,000 nodes, load 7).
  *
  * <h2>Semantic decisions</h2>
  * <ul>
