@@ -31,7 +31,15 @@ class DeferredSumProperties {
 
     @Property(tries = 60)
     void deferredSumsEqualTheMapAtEveryStep(@ForAll long seed, @ForAll @IntRange(min = 1, max = 40) int steps,
-                                            @ForAll @IntRange(min = 0, max = 4000) int first) {
+                                            @ForAll @IntRange(min = 0, max = 4000) int first,
+                                            @ForAll @IntRange(min = 0, max = 3) int budgetKind) {
+        // the budget of an inner running sum's chain (ZSet.plusDeferred(o, budget)): none, small, large
+        long budget = switch (budgetKind) {
+            case 0 -> -1;
+            case 1 -> 300;
+            case 2 -> 3000;
+            default -> Long.MAX_VALUE / 4;
+        };
         Random r = new Random(seed);
         int domain = 1 + r.nextInt(3000);
         ZSet sum = ZSet.EMPTY;
@@ -52,7 +60,7 @@ class DeferredSumProperties {
             }
             ZSet change = r.nextBoolean() ? ZSet.ofChanges(cs) : ZSet.ofMap(ZSetProperties.model(cs));
             cs.forEach(c -> model.merge(c.row(), c.weight(), (p, q) -> p + q == 0 ? null : p + q));
-            sum = sum.plusDeferred(change);
+            sum = budget < 0 ? sum.plusDeferred(change) : sum.plusDeferred(change, budget);
             versions.add(sum);
             expected.add(new HashMap<>(model));
             switch (r.nextInt(7)) {
@@ -86,6 +94,64 @@ class DeferredSumProperties {
             assertThat(listed).as("rows at step %d", t).isEqualTo(m);
             assertThat(v.plus(v.negate()).isEmpty()).isTrue();
         }
+    }
+
+    /**
+     * Under a budget (an inner running sum's, {@code ZSet.plusDeferred(o, budget)}), changes larger
+     * than the share of the sum at which a top-level chain is dealt with (over 65,536 rows against a
+     * sum of 1,000) stay deferred until the chain exceeds the budget, then are added up; without one
+     * each is added at once. Every version, read only at the end, equals the map at its step. Fails
+     * when the budget is ignored.
+     */
+    @Property(tries = 4)
+    void budgetedChainsDeferLargeChanges(@ForAll long seed, @ForAll boolean cells) {
+        Random r = new Random(seed);
+        long budget = 200_000;
+        ZSet sum = ZSet.EMPTY;
+        ZSet plain = ZSet.EMPTY;
+        Map<Row, Long> model = new HashMap<>();
+        List<ZSet> versions = new ArrayList<>();
+        List<Map<Row, Long>> expected = new ArrayList<>();
+        long rows = 0;
+        for (int t = 0; t < 5; t++) {
+            int n = t == 0 ? 1000 : 130_000 + r.nextInt(2000);
+            Map<Row, Long> change = new HashMap<>();
+            for (int i = 0; i < n; i++) {
+                Row x = Row.of((long) r.nextInt(1_000_000), r.nextInt(30) == 0 ? null : "v" + r.nextInt(3), 1L);
+                long w = r.nextInt(5) == 0 ? -model.getOrDefault(x, 0L) - change.getOrDefault(x, 0L) : r.nextInt(5) - 2;
+                change.merge(x, w, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            List<Change> cs = new ArrayList<>();
+            change.forEach((x, w) -> cs.add(new Change(x, w)));
+            ZSet z = cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
+            change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
+            if (t == 0) {
+                sum = z.plusIntegrated(ZSet.EMPTY);
+                plain = sum;
+            } else {
+                rows += z.size();
+                sum = sum.plusDeferred(z, budget);
+                plain = plain.plusDeferred(z);
+                assertThat(sum.deferred()).as("step %d: %d rows of changes, within the budget", t, rows)
+                        .isEqualTo(rows <= budget);
+                if (!sum.deferred()) {
+                    rows = 0; // added up: the next chain starts here
+                }
+                assertThat(plain.deferred()).as("step %d without a budget: added at once (%d rows, sum %d)", t, z.size(), plain.size()).isFalse();
+            }
+            versions.add(sum);
+            expected.add(new HashMap<>(model));
+        }
+        for (int t = versions.size() - 1; t >= 0; t--) {
+            ZSet v = versions.get(t);
+            Map<Row, Long> m = expected.get(t);
+            Map<Row, Long> listed = new HashMap<>();
+            v.forEach((x, w) -> assertThat(listed.put(x, w)).isNull());
+            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
+            assertThat(v.size()).isEqualTo(m.size());
+        }
+        assertThat(plain).isEqualTo(ZSet.ofMap(model));
     }
 
     /**

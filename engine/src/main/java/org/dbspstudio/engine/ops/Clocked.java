@@ -151,7 +151,8 @@ final class Clocked {
                 // integrals after it keep a nested-time trace of its changes, not its sums)
                 // at the top level the addition is deferred until something reads the sum (an integral
                 // read only through an arrangement maintained from its changes is never added up)
-                sum = defer && !(inner && sum == zero) ? z.plusDeferred((ZSet) in) : z.plusIntegrated((ZSet) in);
+                sum = !defer || inner && sum == zero ? z.plusIntegrated((ZSet) in)
+                        : inner ? z.plusDeferredInner((ZSet) in) : z.plusDeferred((ZSet) in);
             } else {
                 sum = sum.plus(in);
             }

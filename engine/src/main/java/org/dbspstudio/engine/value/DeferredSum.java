@@ -32,6 +32,11 @@ final class DeferredSum {
     final int count;
     /** The size of the known sum the chain starts from. */
     final long knownSize;
+    /**
+     * Rows of changes the chain may hold before it is dealt with whatever its sum's size
+     * ({@link #INNER_BUDGET} for an inner running sum, 0 for a top-level one).
+     */
+    final long budget;
     /** The rows of the chain's first change when it is a compacted chain (0 otherwise). */
     final long compacted;
     /**
@@ -40,13 +45,14 @@ final class DeferredSum {
      */
     final String notKept;
 
-    private DeferredSum(ZSet prev, ZSet change, long rows, int count, long knownSize, long compacted) {
+    private DeferredSum(ZSet prev, ZSet change, long rows, int count, long knownSize, long compacted, long budget) {
         this.prev = prev;
         this.change = change;
         this.rows = rows;
         this.count = count;
         this.knownSize = knownSize;
         this.compacted = compacted;
+        this.budget = budget;
         this.notKept = null;
     }
 
@@ -55,6 +61,7 @@ final class DeferredSum {
         this.count = 0;
         this.knownSize = 0;
         this.compacted = 0;
+        this.budget = 0;
         this.notKept = notKept;
     }
 
@@ -64,9 +71,19 @@ final class DeferredSum {
     }
 
     /** The rows of changes at which a chain starting from a sum of {@code knownSize} rows is dealt with. */
-    private static long limit(long knownSize, long compacted) {
-        return Math.max(Math.max(knownSize / SHARE + 1024, MIN_ROWS), 2 * compacted);
+    private static long limit(long knownSize, long compacted, long budget) {
+        return Math.max(Math.max(Math.max(knownSize / SHARE + 1024, MIN_ROWS), 2 * compacted), budget);
     }
+
+    /**
+     * The rows of changes an inner running sum's chain may hold before it is dealt with, whatever its
+     * size: one per KiB of the heap's maximum (2M rows under {@code -Xmx2g}, held as the changes are —
+     * about 48 MB for B3's candidate facts, one sorted run of (src, dst) pairs each). An inner sum starts
+     * from zero at every outer step, so the share of its size that bounds a top-level chain would have it
+     * added up at nearly every tick of a large step although nothing reads it (the closure's
+     * {@code all_I} at the first outer step: 15% of the step's JFR samples).
+     */
+    static final long INNER_BUDGET = Runtime.getRuntime().maxMemory() / 1024;
 
     /**
      * sum + o for a running sum (a top-level integral's) that may go unread: the addition is
@@ -77,6 +94,14 @@ final class DeferredSum {
      * consolidate to half as many rows or fewer, kept deferred as one consolidated change.
      */
     static ZSet plus(ZSet sum, ZSet o) {
+        return plus(sum, o, 0);
+    }
+
+    /**
+     * {@link #plus(ZSet, ZSet)} where the chain is dealt with only once its changes also exceed
+     * {@code budget} rows ({@link #INNER_BUDGET}: an inner running sum's).
+     */
+    static ZSet plus(ZSet sum, ZSet o, long budget) {
         if (sum.pending != null && sum.pending.notKept != null) {
             throw NotKept.read(sum.pending.notKept);
         }
@@ -88,14 +113,14 @@ final class DeferredSum {
         }
         ZSet known = sum.pending == null ? sum : sum.solid;
         if (known != null) {
-            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || o.size() > limit(known.size(), 0)) {
+            if (known.size() + o.size() <= ZSet.TRIE_THRESHOLD && known.spine == null || o.size() > limit(known.size(), 0, budget)) {
                 return known.plusIntegrated(o); // small, or a change this large: added now
             }
-            return new ZSet(new DeferredSum(known, o, o.size(), 1, known.size(), 0));
+            return new ZSet(new DeferredSum(known, o, o.size(), 1, known.size(), 0, budget));
         }
         DeferredSum p = sum.pending;
-        ZSet z = new ZSet(new DeferredSum(sum, o, p.rows + o.size(), p.count + 1, p.knownSize, p.compacted));
-        if (z.pending.rows > limit(p.knownSize, p.compacted) || z.pending.count > 4096) {
+        ZSet z = new ZSet(new DeferredSum(sum, o, p.rows + o.size(), p.count + 1, p.knownSize, p.compacted, budget));
+        if (z.pending.rows > limit(p.knownSize, p.compacted, budget) || z.pending.count > 4096) {
             return settle(z);
         }
         return z;
@@ -123,7 +148,7 @@ final class DeferredSum {
             return known;
         }
         if (c.size() * 2 <= p.rows) {
-            return new ZSet(new DeferredSum(known, c, c.size(), 1, known.size(), c.size()));
+            return new ZSet(new DeferredSum(known, c, c.size(), 1, known.size(), c.size(), p.budget));
         }
         return c.cells() != null ? known.plusCells(List.of(c.cells())) : known.plusIntegrated(c);
     }

@@ -111,6 +111,24 @@ public final class ZSet implements StreamValue {
         return DeferredSum.plus(this, o);
     }
 
+    /**
+     * {@link #plusDeferred} for a running sum whose chain of changes may grow to {@code budget} rows
+     * whatever the sum's size before it is dealt with (the chain is added up, or consolidated, once it
+     * also exceeds the share of the sum a top-level integral's chain may reach).
+     */
+    public ZSet plusDeferred(ZSet o, long budget) {
+        return DeferredSum.plus(this, o, budget);
+    }
+
+    /**
+     * {@link #plusDeferred} for an inner running sum of a nested circuit, which starts from zero at
+     * every outer step: its chain may hold changes up to a budget of the heap
+     * ({@code DeferredSum.INNER_BUDGET}: one row per KiB of the maximum heap) before it is dealt with.
+     */
+    public ZSet plusDeferredInner(ZSet o) {
+        return DeferredSum.plus(this, o, DeferredSum.INNER_BUDGET);
+    }
+
     /** Whether this value is a sum whose additions are deferred and not yet done. */
     public boolean deferred() {
         return pending != null && solid == null;
