@@ -962,7 +962,8 @@
  * inputs is a shifted outer sum an index of its own ({@code ops.IterationIndexedJoin} over
  * {@code value.IterationIndex}): one spine of sorted runs of packed entries
  * {@code (key cells, iteration, other cells) → weight}, the iteration right after the key so that the
- * rows of one iteration's value under one key are contiguous; at tick j the node adds the input's outer
+ * rows of one iteration's value under one key are contiguous (since then one spine per label: below);
+ * at tick j the node adds the input's outer
  * change at label j (a sort of the change and geometric merges, as any spine) and probes label j with
  * the other input's rows, sorted and swept through each run, writing the matches as packed rows of
  * integers consolidated once ({@code ZSet.ofIntegerRows}, as {@code ops.CellJoins} does). Label j holds
@@ -981,6 +982,22 @@
  * ms → 974 / 1,077 / 1,010 ms (median step 17.7 / 19.4 / 18.7 → 11.6 / 9.0 / 10.0 ms); first step
  * 1.90 / 2.15 / 1.98 s → 1.98 / 2.43 / 2.32 s (the index's sorts and merges of the first step's 1.25M
  * new facts against the per-iteration hash indexes they replace: about even in JFR samples).
+ *
+ * <p>The index now keeps one spine per label instead of one for all labels with the label as a
+ * column after the key (each label's runs merged a slice per addition, {@code MergingRuns}, as the one
+ * spine's were): an addition at label j rewrites, as its runs merge, only label j's entries,
+ * and the first outer step, which adds one change per label, merges nothing (B3: 1.25M entries over
+ * 48 labels, about five rewrites each, 5% of the step's JFR samples, now none); a lookup searches
+ * the runs of its label only, and an entry has no label word. Engine thread's allocation in B3's
+ * first step (one process, the second of two steps, deterministic): 1,286 → 1,087 MB; CPU at load 7
+ * within the noise (three alternating pairs, first step 784/756, 868/727, 910/838 → 833/817,
+ * 775/924, 809/719 ms; 30 single edges and the batch of 100 likewise). Tried first and not kept: the
+ * one spine with the runs of a step's fresh labels left unmerged and merged together at the step's
+ * end by one k-way merge over a tree of losers (each entry written once): the merge cost about 32 ns
+ * per entry, more than the pairwise merges it replaced (branches on the runs' heads mispredicted at
+ * every level, where the pairwise merge of two runs copies without branching).
+ * {@code IterationIndexProperties} also adds at several labels before any lookup (it fails when a
+ * lookup searches another label's runs).
  *
  * <p>Packed values stay packed through the loop. A Z-set held as one sorted run (a packed join's
  * output: the closure's candidate facts of an iteration) is added to a nested-time trace and looked up

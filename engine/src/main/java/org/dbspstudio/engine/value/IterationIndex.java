@@ -3,14 +3,20 @@ package org.dbspstudio.engine.value;
 import org.dbspstudio.model.types.Row;
 
 /**
- * A stream's values at every inner iteration, indexed by a key of plain columns, in one structure:
- * the entries {@code (key cells, label, other cells) → weight} of rows of non-null integers only,
- * held as sorted runs merged geometrically (as a {@link Spine}: appending a change costs a sort of
- * the change and O(log n) rewrites of each entry over the index's life). The label is the
- * iteration whose value the entry belongs to, placed right after the key, so that the rows of one
- * value under one key are contiguous in every run: a lookup of (key, label) is one search per run
- * and a scan of its matches. Merging consolidates equal entries and drops those whose weights
- * cancel, so a label holds exactly the sum of the changes added at it.
+ * A stream's values at every inner iteration, indexed by a key of plain columns: per label (the
+ * iteration whose value the entries belong to), the entries {@code (key cells, other cells) →
+ * weight} of rows of non-null integers only, held as sorted runs merged geometrically (as a
+ * {@link Spine}: appending a change costs a sort of the change and O(log n) rewrites of each entry
+ * over the index's life), so that the rows of one value under one key are contiguous in every run
+ * of that label: a lookup of (key, label) is one search per run of the label and a scan of its
+ * matches. Merging consolidates equal entries and drops those whose weights cancel, so a label
+ * holds exactly the sum of the changes added at it.
+ *
+ * <p>One spine per label rather than one for all labels (with the label as a column after the key,
+ * as first built): a change is added at one label, so merging it rewrites only that label's entries,
+ * and the first outer step, which adds one change per label, merges nothing at all (B3: 1.25M
+ * entries, rewritten about five times each by the geometric merges of one spine, 5% of the first
+ * step's JFR samples); a lookup searches runs of its own label only, and an entry has no label word.
  *
  * <p>It replaces, for a stream kept per iteration across outer steps (the closure's
  * {@code zo_I_2}), one arrangement per iteration of row objects in hash batches
@@ -25,11 +31,13 @@ public final class IterationIndex {
     private final int[] keys;
     /** The other columns, ascending. */
     private final int[] others;
-    /** Words per entry: the key cells, the label, the other cells. */
+    /** Words per entry: the key cells, the other cells. */
     private final int stride;
-    private Run[] runs = new Run[0];
-    /** The runs and the merges in flight among them ({@code runs} is {@code merging.runs}). */
-    private MergingRuns merging = MergingRuns.EMPTY;
+    /**
+     * Per label, its runs (oldest, largest first) and the merges in flight among them, merged as a
+     * spine's are, a slice per addition ({@link MergingRuns}); empty for a label never added to.
+     */
+    private final java.util.ArrayList<MergingRuns> runs = new java.util.ArrayList<>();
     private Run lastAdded;
 
     /** An index of rows of {@code arity} columns on the plain columns {@code keyColumns}; null when they cannot be indexed so. */
@@ -58,7 +66,7 @@ public final class IterationIndex {
         this.arity = arity;
         this.keys = keys;
         this.others = others;
-        this.stride = arity + 1;
+        this.stride = arity;
     }
 
     /**
@@ -77,7 +85,7 @@ public final class IterationIndex {
         boolean[] ok = {true};
         if (sp != null && sp.runs.length == 1 && sp.arity == arity && !sp.runs[0].tagged) {
             // one run of rows of integers (H's output, a packed join's): the cells read in place, no row decoded
-            entriesOf(sp.runs[0], words, ws, n, label);
+            entriesOf(sp.runs[0], words, ws, n);
         } else {
             int[] k = {0};
             change.forEach((r, w) -> {
@@ -85,7 +93,7 @@ public final class IterationIndex {
                     return;
                 }
                 int at = k[0] * stride;
-                if (r.size() != arity || !write(r, words, at, label)) {
+                if (r.size() != arity || !write(r, words, at)) {
                     ok[0] = false;
                     return;
                 }
@@ -106,14 +114,14 @@ public final class IterationIndex {
             System.arraycopy(words, order[i] * stride, sw, i * stride, stride);
             sws[i] = ws[order[i]];
         }
-        // the rows of a Z-set are distinct and share the label: so are the entries
+        // the rows of a Z-set are distinct: so are the entries
         lastAdded = new Run(stride, false, sw, sws, n);
-        append(lastAdded);
+        append(lastAdded, label);
         return true;
     }
 
-    /** Writes the entries of the n rows of run r (no tag words: integers only) at {@code label} into {@code words} and {@code ws}. */
-    private void entriesOf(Run r, long[] words, long[] ws, int n, int label) {
+    /** Writes the entries of the n rows of run r (no tag words: integers only) into {@code words} and {@code ws}. */
+    private void entriesOf(Run r, long[] words, long[] ws, int n) {
         long[] src = r.words;
         int kl = keys.length;
         for (int q = 0; q < n; q++) {
@@ -122,35 +130,40 @@ public final class IterationIndex {
             for (int i = 0; i < kl; i++) {
                 words[at + i] = src[from + keys[i]];
             }
-            words[at + kl] = label;
             for (int i = 0; i < others.length; i++) {
-                words[at + kl + 1 + i] = src[from + others[i]];
+                words[at + kl + i] = src[from + others[i]];
             }
         }
         System.arraycopy(r.weights, 0, ws, 0, n);
     }
 
-    /** Writes the entry words of row r at {@code label}; false when a cell is not a Long. */
-    private boolean write(Row r, long[] words, int at, int label) {
+    /** Writes the entry words of row r; false when a cell is not a Long. */
+    private boolean write(Row r, long[] words, int at) {
         for (int i = 0; i < keys.length; i++) {
             if (!(r.get(keys[i]) instanceof Long v)) {
                 return false;
             }
             words[at + i] = v;
         }
-        words[at + keys.length] = label;
         for (int i = 0; i < others.length; i++) {
             if (!(r.get(others[i]) instanceof Long v)) {
                 return false;
             }
-            words[at + keys.length + 1 + i] = v;
+            words[at + keys.length + i] = v;
         }
         return true;
     }
 
-    private void append(Run d) {
-        merging = merging.plus(d);
-        runs = merging.runs;
+    /** The runs of {@code label} (none when nothing was added there). */
+    private Run[] runsOf(int label) {
+        return label >= 0 && label < runs.size() ? runs.get(label).runs : MergingRuns.EMPTY.runs;
+    }
+
+    private void append(Run d, int label) {
+        while (runs.size() <= label) {
+            runs.add(MergingRuns.EMPTY);
+        }
+        runs.set(label, runs.get(label).plus(d));
     }
 
     /** What a lookup finds for probe k: a row of the indexed stream and its weight. */
@@ -186,7 +199,7 @@ public final class IterationIndex {
         }
         for (int i = 0; i < others.length; i++) {
             if (others[i] == col) {
-                return keys.length + 1 + i;
+                return keys.length + i;
             }
         }
         throw new IllegalArgumentException("no column " + col);
@@ -194,8 +207,12 @@ public final class IterationIndex {
 
     /** {@link #lookup} visiting each match's words in place (no row built). */
     public <E extends Exception> void lookupEntries(Object[][] keys, int label, Object only, EntryMatch<E> match) throws E {
+        Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
+        if (searched.length == 0) {
+            return;
+        }
         int kl = this.keys.length;
-        int s = kl + 1;
+        int s = kl;
         long[] buf = new long[keys.length * s];
         int[] at = new int[keys.length];
         int m = 0;
@@ -211,7 +228,6 @@ public final class IterationIndex {
                 }
                 buf[m * s + i] = v;
             }
-            buf[m * s + kl] = label;
             at[m++] = k;
         }
         if (m == 0) {
@@ -229,7 +245,6 @@ public final class IterationIndex {
             pos[i] = at[order[i]];
         }
         Run probes = new Run(s, false, words, new long[m], m);
-        Run[] searched = only instanceof Run r ? new Run[] {r} : runs;
         for (Run run : searched) {
             int lo = 0;
             for (int i = 0; i < m && lo < run.n; i++) {
@@ -256,7 +271,7 @@ public final class IterationIndex {
         for (int i = 0; i < keys.length; i++) {
             vs[keys[i]] = w[at + i];
         }
-        int o = at + keys.length + 1;
+        int o = at + keys.length;
         for (int i = 0; i < others.length; i++) {
             vs[others[i]] = w[o + i];
         }
@@ -266,8 +281,10 @@ public final class IterationIndex {
     /** Entries stored (an entry counted once per run holding it). */
     public long stored() {
         long s = 0;
-        for (Run r : runs) {
-            s += r.n;
+        for (MergingRuns rs : runs) {
+            for (Run r : rs.runs) {
+                s += r.n;
+            }
         }
         return s;
     }

@@ -20,13 +20,15 @@ import org.dbspstudio.model.types.Row;
  * one or two columns in any position, cells near both ends of the longs (entries sorted by words, not
  * packed into one long each); a change holding a row that is not all integers is refused and
  * leaves the index as it was; a label that held nothing before an addition is answered by the run that
- * addition appended alone.
+ * addition appended alone. Batched: most additions are not followed by lookups, so that several
+ * labels' runs grow and merge before they are read. Labels range over 0–5 and lookups over 0–6 (a
+ * label never added to holds nothing).
  */
 class IterationIndexProperties {
 
     @Property(tries = 60)
     void lookupsEqualAMapPerLabel(@ForAll long seed, @ForAll @IntRange(min = 2, max = 3) int arity,
-                                  @ForAll @IntRange(min = 0, max = 3) int keyShape) {
+                                  @ForAll @IntRange(min = 0, max = 3) int keyShape, @ForAll boolean batched) {
         Random rnd = new Random(seed);
         wide = rnd.nextBoolean();
         int[] keys = switch (keyShape) {
@@ -84,12 +86,16 @@ class IterationIndexProperties {
                     assertThat(lookup(idx, key, label, only)).isEqualTo(expected(model, key, label, keys));
                 }
             }
+            if (batched && rnd.nextInt(8) != 0) {
+                continue; // several additions, at several labels, before the next lookups
+            }
             check(idx, model, keys, rnd, range, arity);
             for (Row r : added) {
                 Object[] key = keyOf(r, keys);
                 assertThat(lookup(idx, key, label, null)).as("key of a row just added").isEqualTo(expected(model, key, label, keys));
             }
         }
+        check(idx, model, keys, rnd, range, arity);
     }
 
     private static void check(IterationIndex idx, Map<Integer, Map<Row, Long>> model, int[] keys, Random rnd, int range, int arity) {
