@@ -103,7 +103,7 @@ class DeferredSumProperties {
      * each is added at once. Every version, read only at the end, equals the map at its step. Fails
      * when the budget is ignored.
      */
-    @Property(tries = 4)
+    @Property(tries = 2)
     void budgetedChainsDeferLargeChanges(@ForAll long seed, @ForAll boolean cells) {
         Random r = new Random(seed);
         long budget = 200_000;
