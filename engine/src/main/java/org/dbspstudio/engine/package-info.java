@@ -1088,7 +1088,12 @@
  * the budget and are added up past it (it fails when the budget is ignored). One process stepping
  * B3's first step four times (the last three, the engine thread's CPU; two alternating pairs at
  * load 3.8): 958/833/896 and 769/833/976 ms → 795/724/696 and 756/744/771 ms (mean 877 → 748 ms).
- * B4 under {@code -Xmx6g} may hold up to 6M rows of such changes.
+ * B4 under {@code -Xmx6g} may hold up to 6M rows of such changes: with this and the per-label index
+ * below ({@code bench --only b4 --b4 10000,12000,10,0,100}, one run each, 0c08a82 then 6a4ae76, load
+ * 2–3) its first step took 12.13 → 8.62 s of the engine thread's CPU (14.86 → 11.47 s wall), heap in
+ * use after it 3,164 → 3,338 MB, and the whole run completed within {@code -Xmx6g}; B3 ({@code bench
+ * --only b3}, two alternating pairs): the first step, cold, 1.50/1.62 → 1.29/1.30 s of the engine
+ * thread's CPU (2.74/1.80 → 1.40/1.46 s wall).
  *
  * <p>Then: the leader looks its input's rows up in the follower's table all together
  * ({@code FollowedRows.findAll}: every key's first slot read before any key is compared, so the cache
