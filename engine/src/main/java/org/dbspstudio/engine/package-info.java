@@ -58,7 +58,12 @@
  * merge the same way (its step-11 merge of 1.05M + 266k entries was the other large one): entries
  * merged in step 11 2.69M → 1.18M, step 3 1.30M → 1.12M, step 19 1.27M → 1.45M, the 30 single edges
  * 9.28M → 8.17M; their engine thread's CPU, three alternating pairs at load 6–7, 868/1,030/1,023 →
- * 729/840/997 ms. {@code MergingRunsProperties}
+ * 729/840/997 ms. What it did not change: the slowest single edge, step 3 (its merges are medium
+ * ones, 1.76M → 1.12M entries, about 8 ms of its 150–200 ms of thread CPU; the rest is the traces'
+ * sweeps, {@code H} and the joins), so the p99 stays step 3's. Two alternating pairs at load 7 (thread
+ * CPU, jar of af7d0df → both changes): step 3 155/210 → 162/186 ms, step 11 178/136 → 110/107, step 19
+ * 199/144 → 108/106, the 25 other steps together 263/296 → 287/330 ms (the merges moved there).
+ * {@code -Ddbsp.spine.fuel=0} merges at once, to compare the two with one jar. {@code MergingRunsProperties}
  * adds random changes (some large, so merges stay in flight) and reads every version, old ones
  * again after later versions advanced the merges they share, branches and negations, against a map.
  *

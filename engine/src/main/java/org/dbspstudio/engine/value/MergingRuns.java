@@ -25,8 +25,12 @@ import java.util.List;
 final class MergingRuns {
     static final MergingRuns EMPTY = new MergingRuns(new Run[0], null);
 
-    /** Entries of merge work per entry added, for each merge in flight. */
-    static final long FUEL = 4;
+    /**
+     * Entries of merge work per entry added, for each merge in flight: 4, or the system property
+     * {@code dbsp.spine.fuel} (0: every merge done at once, as the eager spine did — to compare the
+     * two with one jar).
+     */
+    static final long FUEL = Long.getLong("dbsp.spine.fuel", 4);
     /** Entries of merge work per merge in flight for any addition, however small. */
     static final long MIN_FUEL = 64;
     /** Readable runs beyond which merges in flight are completed at once (oldest first). */
@@ -64,7 +68,7 @@ final class MergingRuns {
 
     /** These runs plus d (same arity): see the class comment. */
     MergingRuns plus(Run d) {
-        long fuel = Math.max(MIN_FUEL, FUEL * d.n);
+        long fuel = FUEL <= 0 || d.n > 0 && FUEL > Long.MAX_VALUE / d.n ? Long.MAX_VALUE : Math.max(MIN_FUEL, FUEL * d.n);
         List<Object> slots = new ArrayList<>(runs.length + 1);
         for (int i = 0; i < runs.length; i++) {
             RunMerge m = merging == null ? null : merging[i];
