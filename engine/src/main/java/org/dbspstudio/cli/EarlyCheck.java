@@ -16,8 +16,8 @@ import org.dbspstudio.model.json.LoadException;
  * start each of the two takes about 0.1 s of CPU, and with a second core they overlap instead
  * of running one after the other (the run benchmark's process spends about 0.4 s before its
  * first step). {@link RunCommand} takes the results when it runs that file (and the compiled
- * circuit when its options are those it was compiled with: without {@code --trace}); otherwise it
- * loads and compiles the file itself.
+ * circuit when its options are those it was compiled with: run's, with {@code --trace} when the
+ * arguments name it); otherwise it loads and compiles the file itself.
  *
  * <p>Nothing is reported early: what loading or validating found (diagnostics, a
  * {@link LoadException}, an {@link OutOfMemoryError}, any other failure) reaches the command
@@ -26,7 +26,7 @@ import org.dbspstudio.model.json.LoadException;
  */
 final class EarlyCheck {
     private final Path file;
-    /** The options the circuit is compiled with, when it is valid (those of run without --trace). */
+    /** The options the circuit is compiled with, when it is valid (run's, with --trace when the arguments name it). */
     private final EngineOptions options;
     private final FutureTask<CliSupport.Checked> task;
     /** The circuit compiled, with the document's scenario set when {@link #scenarioFailure} is null; or null. */
@@ -151,7 +151,9 @@ final class EarlyCheck {
         if (documentScenario && scenarioFailure != null) {
             throw scenarioFailure;
         }
-        return sim;
+        Simulation s = sim;
+        sim = null; // handed over: not kept alive by this object for the rest of the run
+        return s;
     }
 
     /** {@code file} loaded and validated: by {@code early} when there is one, else now. */

@@ -149,6 +149,8 @@ final class RunCommand extends DbspCommand {
         } catch (OutOfMemoryError e) {
             return CliSupport.outOfMemory(err, file + ": loading and checking the file");
         }
+        EarlyCheck loaded = early;
+        early = null; // its compiled circuit, when unused, is not kept for the whole run
         if (db != null) {
             return TableRunner.run(this, doc, out, err);
         }
@@ -159,7 +161,7 @@ final class RunCommand extends DbspCommand {
         Simulation sim;
         try {
             EngineOptions options = engineOptions(trace);
-            sim = early == null ? null : early.simulation(file, options, scenarios == null);
+            sim = loaded == null ? null : loaded.simulation(file, options, scenarios == null);
             if (sim == null) {
                 // compiled from the types the check above inferred (the circuit is not validated twice)
                 sim = Simulation.compile(doc.circuit(), options, checked.validated());

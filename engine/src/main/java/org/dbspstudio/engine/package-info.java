@@ -39,8 +39,9 @@
  * negations, builders, filters and lookups with random operations against a map of row → weight,
  * over every value kind, and check that earlier versions stay intact.
  *
- * <p>A large merge is spread over the additions that follow it ("fuel", as in Differential
- * Dataflow's spine; {@code value.MergingRuns}, {@code value.RunMerge}): every addition of d entries
+ * <p>A large merge can be spread over the additions that follow it ("fuel", as in Differential
+ * Dataflow's spine; {@code value.MergingRuns}, {@code value.RunMerge}), though by default it is
+ * not: see the end of this paragraph. With a fuel of 4, every addition of d entries
  * advances each merge in flight by 4·|d| entries of its inputs (at least 64); a merge the policy
  * calls for is done at once when that covers it, else it is started and left in flight, its two
  * inputs staying readable (every reader of {@code Spine.runs} sees them) and nothing older merged
@@ -63,9 +64,15 @@
  * sweeps, {@code H} and the joins), so the p99 stays step 3's. Two alternating pairs at load 7 (thread
  * CPU, jar of af7d0df → both changes): step 3 155/210 → 162/186 ms, step 11 178/136 → 110/107, step 19
  * 199/144 → 108/106, the 25 other steps together 263/296 → 287/330 ms (the merges moved there).
- * {@code -Ddbsp.spine.fuel=0} merges at once, to compare the two with one jar. {@code MergingRunsProperties}
- * adds random changes (some large, so merges stay in flight) and reads every version, old ones
- * again after later versions advanced the merges they share, branches and negations, against a map.
+ * On the quiet machine it did not pay: B3 with fuel 4 against fuel 0 (one jar, two alternating
+ * pairs, load 1–1.5), p99 265/221 ms against 195/217 ms, median 13.2/10.8 against 12.0/12.2 ms,
+ * batch of 100 2.59/2.46 s against 2.14/2.29 s; and the memory benchmark's integrated Z-set of 1M
+ * rows holds 105 bytes per row with a merge in flight (its inputs and its whole output allocated)
+ * against 58 merged. So merges are done at once by default ({@code MergingRuns.FUEL} = 0);
+ * {@code -Ddbsp.spine.fuel=4} turns fueling on, to compare the two with one jar.
+ * {@code MergingRunsProperties} runs its spines with a fuel of 4: it adds random changes (some
+ * large, so merges stay in flight) and reads every version, old ones again after later versions
+ * advanced the merges they share, branches and negations, against a map.
  *
  * <p>A sweep of sorted probes through a large run (the fenced searches described under "Comparing and
  * searching packed words", below) whose probes are dense — at least one per {@code Run.DENSE} (32)
@@ -1088,13 +1095,14 @@
  * rows of candidate facts over its 48 iterations, held as the join and the sums made them: one sorted
  * run of (src, dst) pairs each, about 45 MB) is no longer added up; a read adds it up as before, and
  * a chain past the budget is dealt with as a top-level one is (added up, or kept as one consolidated
- * change). {@code DeferredSumProperties} checks sums under small, large and no budgets against a
- * map at every step, and that changes of 80,000 rows against a sum of 1,000 stay deferred within
+ * change). {@code DeferredSumProperties} checks sums with no budget and with one larger than any of
+ * its changes against a map at every step, and that changes of about 130,000 rows (over 100,000
+ * after cancellations) against a sum of 1,000 stay deferred within
  * the budget and are added up past it (it fails when the budget is ignored). One process stepping
  * B3's first step four times (the last three, the engine thread's CPU; two alternating pairs at
  * load 3.8): 958/833/896 and 769/833/976 ms → 795/724/696 and 756/744/771 ms (mean 877 → 748 ms).
  * B4 under {@code -Xmx6g} may hold up to 6M rows of such changes: with this and the per-label index
- * below ({@code bench --only b4 --b4 10000,12000,10,0,100}, one run each, 0c08a82 then 6a4ae76, load
+ * above ({@code bench --only b4 --b4 10000,12000,10,0,100}, one run each, 0c08a82 then 6a4ae76, load
  * 2–3) its first step took 12.13 → 8.62 s of the engine thread's CPU (14.86 → 11.47 s wall), heap in
  * use after it 3,164 → 3,338 MB, and the whole run completed within {@code -Xmx6g}; B3 ({@code bench
  * --only b3}, two alternating pairs): the first step, cold, 1.50/1.62 → 1.29/1.30 s of the engine

@@ -160,6 +160,9 @@ public final class IterationIndex {
     }
 
     private void append(Run d, int label) {
+        if (label < 0) {
+            throw new IllegalArgumentException("iteration " + label + " is not an inner iteration (0 or more)");
+        }
         while (runs.size() <= label) {
             runs.add(MergingRuns.EMPTY);
         }

@@ -9,9 +9,10 @@ import org.dbspstudio.model.types.Row;
  * and merges the newest runs while the one before is not more than {@link #RATIO} times larger, so
  * run sizes fall geometrically (about log₄ n runs), every row is rewritten O(log n) times over the
  * life of a sum, and a new version shares every run it did not merge with the old one: the sums of
- * successive steps (and of successive inner iterations) hold their changes, not copies. A merge
- * larger than the addition's share of work is done a slice per addition ({@link MergingRuns}):
- * {@link #runs} then holds its two inputs until it completes. A row may appear in several runs; its
+ * successive steps (and of successive inner iterations) hold their changes, not copies. With a
+ * fuel ({@link #withFuel}; off by default), a merge larger than the addition's share of work is
+ * done a slice per addition ({@link MergingRuns}): {@link #runs} then holds its two inputs until it
+ * completes. A row may appear in several runs; its
  * weight is the sum, and {@link #size} counts the rows whose sum is not 0.
  */
 final class Spine {
@@ -147,6 +148,11 @@ final class Spine {
             return null;
         }
         return new Spine(arity, list.plus(d), s);
+    }
+
+    /** The same spine, later additions merging with {@code fuel} (see {@link MergingRuns}; 0: at once). */
+    Spine withFuel(long fuel) {
+        return new Spine(arity, list.withFuel(fuel), size);
     }
 
     Spine negate() {
