@@ -117,11 +117,7 @@ class DeferredSumProperties {
                 long w = r.nextInt(5) == 0 ? -model.getOrDefault(x, 0L) - change.getOrDefault(x, 0L) : r.nextInt(5) - 2;
                 change.merge(x, w, Long::sum);
             }
-            change.values().removeIf(w -> w == 0);
-            List<Change> cs = new ArrayList<>();
-            change.forEach((x, w) -> cs.add(new Change(x, w)));
-            ZSet z = cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
-            change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
+            ZSet z = applied(change, cells, model);
             if (t == 0) {
                 sum = z.plusIntegrated(ZSet.EMPTY);
                 plain = sum;
@@ -176,11 +172,7 @@ class DeferredSumProperties {
                 long w = r.nextInt(4) == 0 ? -model.getOrDefault(x, 0L) - change.getOrDefault(x, 0L) : r.nextInt(5) - 2;
                 change.merge(x, w, Long::sum);
             }
-            change.values().removeIf(w -> w == 0);
-            List<Change> cs = new ArrayList<>();
-            change.forEach((x, w) -> cs.add(new Change(x, w)));
-            ZSet z = cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
-            change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
+            ZSet z = applied(change, cells, model);
             rows += z.size();
             sum = sum.plusDeferred(z);
             stayedDeferred |= rows > 70_000 && sum.deferred();
@@ -201,5 +193,17 @@ class DeferredSumProperties {
             assertThat(listed).as("rows at step %d", t).isEqualTo(m);
             assertThat(v.size()).isEqualTo(m.size());
         }
+    }
+
+    /**
+     * The change (its zero weights dropped) as a Z-set, of cells or of row objects, after adding it
+     * to the model.
+     */
+    private static ZSet applied(Map<Row, Long> change, boolean cells, Map<Row, Long> model) {
+        change.values().removeIf(w -> w == 0);
+        List<Change> cs = new ArrayList<>();
+        change.forEach((x, w) -> cs.add(new Change(x, w)));
+        change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
+        return cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
     }
 }

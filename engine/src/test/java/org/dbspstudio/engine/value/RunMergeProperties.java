@@ -1,6 +1,8 @@
 package org.dbspstudio.engine.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.dbspstudio.engine.value.RunFixtures.read;
+import static org.dbspstudio.engine.value.RunFixtures.row;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -85,26 +87,5 @@ class RunMergeProperties {
         viaSpine.values().removeIf(w -> w == 0);
         // a spine left empty by cancellation is null
         assertThat(viaSpine).isEqualTo(s == null ? Map.of() : expected);
-    }
-
-    private static Row row(Random rnd, int arity, int domain, boolean odd) {
-        Object[] v = new Object[arity];
-        for (int c = 0; c < arity; c++) {
-            int x = rnd.nextInt(domain);
-            v[c] = odd && x % 7 == 0 ? (x % 2 == 0 ? null : (Object) (x + 0.5)) : (Object) (long) (x - domain / 2);
-        }
-        return Row.wrap(v);
-    }
-
-    private static Map<Row, Long> read(Run run) {
-        Map<Row, Long> m = new HashMap<>();
-        for (int i = 0; i < run.n; i++) {
-            assertThat(run.weights[i]).isNotZero();
-            assertThat(m.put(run.row(i), run.weights[i])).isNull();
-            if (i > 0) {
-                assertThat(Run.compare(run, i - 1, run, i)).isNegative();
-            }
-        }
-        return m;
     }
 }
