@@ -63,8 +63,9 @@ final class RunMerge {
     }
 
     /**
-     * Consumes about {@code fuel} more entries of the inputs (at most twice that, at least one while
-     * any is left) and writes their sum; true when the merge is complete.
+     * Consumes about {@code fuel} more entries of the inputs (up to about three times that: the fuel
+     * from each input while both last, then again from the one left; at least one while any is
+     * left) and writes their sum; true when the merge is complete.
      */
     synchronized boolean advance(long fuel) {
         if (result != null) {
