@@ -135,14 +135,7 @@ class DeferredSumProperties {
             versions.add(sum);
             expected.add(new HashMap<>(model));
         }
-        for (int t = versions.size() - 1; t >= 0; t--) {
-            ZSet v = versions.get(t);
-            Map<Row, Long> m = expected.get(t);
-            Map<Row, Long> listed = new HashMap<>();
-            v.forEach((x, w) -> assertThat(listed.put(x, w)).isNull());
-            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
-            assertThat(v.size()).isEqualTo(m.size());
-        }
+        checkVersions(versions, expected);
         assertThat(plain).isEqualTo(ZSet.ofMap(model));
     }
 
@@ -185,14 +178,7 @@ class DeferredSumProperties {
         if (rows > 200_000) {
             assertThat(stayedDeferred).as("a small sum's many changes are compacted, not added up").isTrue();
         }
-        for (int t = steps - 1; t >= 0; t--) {
-            ZSet v = versions.get(t);
-            Map<Row, Long> m = expected.get(t);
-            Map<Row, Long> listed = new HashMap<>();
-            v.forEach((x, w) -> assertThat(listed.put(x, w)).isNull());
-            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
-            assertThat(v.size()).isEqualTo(m.size());
-        }
+        checkVersions(versions, expected);
     }
 
     /**
@@ -205,5 +191,17 @@ class DeferredSumProperties {
         change.forEach((x, w) -> cs.add(new Change(x, w)));
         change.forEach((x, w) -> model.merge(x, w, (p, q) -> p + q == 0 ? null : p + q));
         return cells ? ZSet.ofChanges(cs) : ZSet.ofMap(change);
+    }
+
+    /** Each version, newest first, lists each row once and holds the rows expected at its step. */
+    private static void checkVersions(List<ZSet> versions, List<Map<Row, Long>> expected) {
+        for (int t = versions.size() - 1; t >= 0; t--) {
+            ZSet v = versions.get(t);
+            Map<Row, Long> m = expected.get(t);
+            Map<Row, Long> listed = new HashMap<>();
+            v.forEach((x, w) -> assertThat(listed.put(x, w)).isNull());
+            assertThat(listed).as("rows at step %d", t).isEqualTo(m);
+            assertThat(v.size()).isEqualTo(m.size());
+        }
     }
 }

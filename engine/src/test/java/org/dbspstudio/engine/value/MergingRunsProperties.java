@@ -2,7 +2,7 @@ package org.dbspstudio.engine.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.dbspstudio.engine.value.RunFixtures.read;
-import static org.dbspstudio.engine.value.RunFixtures.row;
+import static org.dbspstudio.engine.value.RunFixtures.run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -95,14 +95,14 @@ class MergingRunsProperties {
     void largeMergesAreSpreadOverTheAdditionsAfterThem() {
         Random rnd = new Random(7);
         Map<Row, Long> expected = new HashMap<>();
-        Map<Row, Long> big = change(rnd, 2, 1_000_000, false, 10_000);
+        Map<Row, Long> big = RunFixtures.change(rnd, 2, 1_000_000, false, 10_000);
         Spine s = Spine.of(run(2, big)).withFuel(FUEL);
         Spine eager = Spine.of(run(2, big)); // the default: every merge at once
         expected = plus(expected, big);
         int maxInFlight = 0;
         int mostRuns = 0;
         for (int t = 0; t < 200; t++) {
-            Map<Row, Long> rows = change(rnd, 2, 1_000_000, false, 1 + rnd.nextInt(t % 50 == 0 ? 3_000 : 80));
+            Map<Row, Long> rows = RunFixtures.change(rnd, 2, 1_000_000, false, 1 + rnd.nextInt(t % 50 == 0 ? 3_000 : 80));
             Run d = run(2, rows);
             s = s.plus(d);
             eager = eager.plus(d);
@@ -180,19 +180,7 @@ class MergingRunsProperties {
 
     private static Map<Row, Long> change(Random rnd, int arity, int domain, boolean odd) {
         int n = rnd.nextInt(8) == 0 ? 200 + rnd.nextInt(1500) : rnd.nextInt(40);
-        return change(rnd, arity, domain, odd, n);
-    }
-
-    private static Map<Row, Long> change(Random rnd, int arity, int domain, boolean odd, int n) {
-        Map<Row, Long> rows = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            long w = rnd.nextInt(5) - 2;
-            if (w != 0) {
-                rows.merge(row(rnd, arity, domain, odd), w, Long::sum);
-            }
-        }
-        rows.values().removeIf(w -> w == 0);
-        return rows;
+        return RunFixtures.change(rnd, arity, domain, odd, n);
     }
 
     private static Map<Row, Long> plus(Map<Row, Long> a, Map<Row, Long> b) {
@@ -200,11 +188,5 @@ class MergingRunsProperties {
         b.forEach((x, w) -> m.merge(x, w, Long::sum));
         m.values().removeIf(w -> w == 0);
         return m;
-    }
-
-    private static Run run(int arity, Map<Row, Long> rows) {
-        Run.Builder b = new Run.Builder(arity, rows.size());
-        rows.forEach((x, w) -> assertThat(b.add(x, w)).isTrue());
-        return b.build();
     }
 }

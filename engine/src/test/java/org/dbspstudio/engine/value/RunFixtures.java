@@ -37,4 +37,24 @@ final class RunFixtures {
         }
         return m;
     }
+
+    /** {@code n} random rows of weights in [-2, 2] summed, rows whose sum is 0 left out. */
+    static Map<Row, Long> change(Random rnd, int arity, int domain, boolean odd, int n) {
+        Map<Row, Long> rows = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            long w = rnd.nextInt(5) - 2;
+            if (w != 0) {
+                rows.merge(row(rnd, arity, domain, odd), w, Long::sum);
+            }
+        }
+        rows.values().removeIf(w -> w == 0);
+        return rows;
+    }
+
+    /** The rows as one sorted run (every row accepted by the builder). */
+    static Run run(int arity, Map<Row, Long> rows) {
+        Run.Builder b = new Run.Builder(arity, rows.size());
+        rows.forEach((x, w) -> assertThat(b.add(x, w)).isTrue());
+        return b.build();
+    }
 }

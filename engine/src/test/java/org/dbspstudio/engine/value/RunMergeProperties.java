@@ -1,8 +1,9 @@
 package org.dbspstudio.engine.value;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.dbspstudio.engine.value.RunFixtures.change;
 import static org.dbspstudio.engine.value.RunFixtures.read;
-import static org.dbspstudio.engine.value.RunFixtures.row;
+import static org.dbspstudio.engine.value.RunFixtures.run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,17 +36,8 @@ class RunMergeProperties {
         List<Run> all = new ArrayList<>();
         for (int r = 0; r < count; r++) {
             int n = rnd.nextInt(rnd.nextBoolean() ? 30 : 3000);
-            Map<Row, Long> rows = new HashMap<>();
-            for (int i = 0; i < n; i++) {
-                long w = rnd.nextInt(5) - 2;
-                if (w != 0) {
-                    rows.merge(row(rnd, arity, domain, odd), w, Long::sum);
-                }
-            }
-            rows.values().removeIf(w -> w == 0);
-            Run.Builder b = new Run.Builder(arity, rows.size());
-            rows.forEach((x, w) -> assertThat(b.add(x, w)).isTrue());
-            Run run = b.build();
+            Map<Row, Long> rows = change(rnd, arity, domain, odd, n);
+            Run run = run(arity, rows);
             all.add(run);
             rows.forEach((x, w) -> expected.merge(x, w, Long::sum));
             expected.values().removeIf(w -> w == 0);
