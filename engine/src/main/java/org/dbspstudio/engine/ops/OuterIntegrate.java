@@ -73,6 +73,15 @@ final class OuterIntegrate extends Clocked.PerIteration {
     /** A shared follower: the last tick of this step whose value it read from its leader's trace while following (else −1). */
     private int followedTick = -1;
 
+    /**
+     * A leader's trace's entries by row ({@link TraceIndex}), kept from its first step while every
+     * addition to the trace is mirrored here (else null: the runs are searched); its additions while
+     * its follower follows rows read their rows' weights and later entries from it, searching no run.
+     */
+    private TraceIndex index;
+    /** The most rows an index holds: one per KiB of the maximum heap (then it is dropped). */
+    static final long INDEX_MAX_ROWS = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 1024);
+
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
     private record Handoff(ZSet change, int j, TraceRows rows, int[] followed, boolean[] wanted,
                            NestedTrace.Observed seen, boolean complete) {
@@ -102,6 +111,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
     }
 
     private void resetTrace() {
+        index = null;
         shared = false;
         decided = false;
         handoff = null;
@@ -176,6 +186,9 @@ final class OuterIntegrate extends Clocked.PerIteration {
             touched = null;
             sizeDelta = 0;
         }
+        if (index != null && follower != null && follower.decided && !follower.shared) {
+            index = null; // no follower reads this trace: nothing asks what the index answers
+        }
         boolean follow = mode == Mode.ACCUMULATE && !previous.isEmpty();
         TraceRows rows = null;
         int[] followed = null;
@@ -202,18 +215,35 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 next = null;
             } else {
                 boolean[] wanted = unfollowed(fs);
-                NestedTrace.Observed obs = new NestedTrace.Observed(wanted);
                 // the follower ran first at this tick (as in the closure): a row it does not follow now it
                 // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
                 // nor the follower at j + 1 looks those rows up again (complete)
                 boolean complete = follower.followedTick == j;
-                follower.giveFollowed(j, fs, obs);
+                int[] ids = index == null ? null : indexIds(rs);
+                NestedTrace.Observed obs;
+                if (ids != null) {
+                    obs = observedFromIndex(rs, ids, wanted, j);
+                } else {
+                    obs = new NestedTrace.Observed(wanted);
+                    follower.giveFollowed(j, fs, obs);
+                }
                 next = trace.plus(rs, j, obs);
+                if (next != null) {
+                    index(rs, j, ids);
+                }
                 earlierHandoff = handoff;
                 handoff = new Handoff(x, j, rs, fs, wanted, obs, complete);
             }
         } else {
+            if (index == null && mode == Mode.EACH && follower != null && j == 0 && previous.isEmpty()
+                    && trace == NestedTrace.empty()) {
+                // a leader's first step: its trace's entries indexed by row as they are added (see TraceIndex)
+                index = new TraceIndex(-1, INDEX_MAX_ROWS);
+            }
             next = trace.plus(x, j);
+            if (next != null) {
+                index(x, j);
+            }
         }
         if (next == null) {
             disableTrace();
@@ -592,6 +622,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
     }
 
     private void disableTrace() {
+        index = null;
         unshare();
         shared = false;
         firstFresh = null;
@@ -618,9 +649,11 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 if (!((ZSet) lastInput).isEmpty()) {
                     unshare();
                 }
+                NestedTrace before = trace;
                 trace = trace.plus((ZSet) lastInput, j);
                 if (trace != null) {
                     cell.set(trace);
+                    index(before, (ZSet) lastInput, j);
                 }
                 out = trace == null ? null : cell.at(j, trace.sizeAt(j));
                 if (out == null) {
@@ -639,8 +672,10 @@ final class OuterIntegrate extends Clocked.PerIteration {
             for (int j = 0; j < previous.size() && trace != null; j++) {
                 ZSet v = (ZSet) previous.get(j);
                 if (v.accumulated() && v.traceFrom() != j) {
+                    NestedTrace before = trace;
                     trace = trace.plus(v, j);
                     if (trace != null) {
+                        index(before, v, j);
                         previous.set(j, new NestedTrace.Cell(trace).at(j, v.size()));
                     }
                 }
@@ -684,10 +719,12 @@ final class OuterIntegrate extends Clocked.PerIteration {
             if (differ || a.size() != b.size() || a.isEmpty() || !a.equals(b) || sharing()) {
                 return false; // (a trace a follower reads keeps its entries: the value is kept instead)
             }
-            NestedTrace next = trace.plus(a.negate(), j);
+            ZSet minus = a.negate();
+            NestedTrace next = trace.plus(minus, j);
             if (next == null) {
                 return false;
             }
+            index(trace, minus, j);
             trace = next;
             return true;
         }
@@ -703,6 +740,80 @@ final class OuterIntegrate extends Clocked.PerIteration {
     @Override
     public long stateSize() {
         return shared ? 0 : trace != null ? trace.stored() : super.stateSize();
+    }
+
+    /** The ids in {@link #index} of {@code rows} (−1: not held), or null when the index cannot be used for them. */
+    private int[] indexIds(TraceRows rows) {
+        int n = rows.size();
+        int[] ids = new int[n];
+        if (n == 0) {
+            return ids;
+        }
+        if (index.width < 0 || index.width != rows.arity() + 1) {
+            return null; // (never: the index holds the trace's rows, which are of the rows' arity)
+        }
+        index.findAll(rows.keys(), n, ids);
+        return ids;
+    }
+
+    /**
+     * What the trace's sweep would read of {@code rows} before their addition at j, from the index: every
+     * row's weights in X_j and S(j) given, and for the rows {@code wanted} their entries after j.
+     */
+    private NestedTrace.Observed observedFromIndex(TraceRows rows, int[] ids, boolean[] wanted, int j) {
+        int n = rows.size();
+        NestedTrace.Observed obs = new NestedTrace.Observed(new boolean[n]);
+        TraceIndex ix = index;
+        for (int k = 0; k < n; k++) {
+            int id = ids[k];
+            obs.give(k, ix.at(id, j), ix.upTo(id, j));
+            if (wanted[k]) {
+                int c = ix.laterCount(id, j);
+                if (c > 0) {
+                    int[] its = new int[c];
+                    long[] ws = new long[c];
+                    ix.later(id, j, its, ws);
+                    obs.laterIterations[k] = its;
+                    obs.laterWeights[k] = ws;
+                }
+            }
+        }
+        return obs;
+    }
+
+    /** Mirrors in {@link #index} the addition of {@code rows} at j to the trace ({@code ids}: their ids, or null: looked up). */
+    private void index(TraceRows rows, int j, int[] ids) {
+        TraceIndex ix = index;
+        int n = rows.size();
+        if (ix == null || n == 0) {
+            return;
+        }
+        if (ix.width < 0) {
+            ix = index = new TraceIndex(rows.arity() + 1, INDEX_MAX_ROWS);
+        }
+        if (ids == null) {
+            ids = indexIds(rows);
+        }
+        if (ids == null || !ix.add(rows.keys(), n, rows.ws(), j, ids)) {
+            index = null; // past its budget (or rows it cannot key): the runs are searched from now on
+        }
+    }
+
+    /** Mirrors in {@link #index} the addition of {@code z} at j to the trace {@code before} (packed as it packs it). */
+    private void index(NestedTrace before, ZSet z, int j) {
+        if (index != null && !z.isEmpty()) {
+            TraceRows rows = before.pack(z);
+            if (rows == null) {
+                index = null;
+            } else {
+                index(rows, j, null);
+            }
+        }
+    }
+
+    /** Mirrors in {@link #index} the addition of {@code x} at j to the trace (before this addition: {@link #trace}). */
+    private void index(ZSet x, int j) {
+        index(trace, x, j);
     }
 
     /** Which of the rows with these ids ({@link #followedIds}; −1: not followed yet) are not followed yet. */

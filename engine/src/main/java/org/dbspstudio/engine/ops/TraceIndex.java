@@ -1,0 +1,411 @@
+package org.dbspstudio.engine.ops;
+
+import java.util.Arrays;
+
+/**
+ * The entries of a nested-time trace by row: for every row (keyed by its packed words, tag word and
+ * cells, {@code width} words, as {@link FollowedRows} keys them) its non-zero entries
+ * {@code (iteration, weight)}, ascending by iteration — the same map the trace's sorted runs hold,
+ * kept beside them by the outer sum that adds to the trace ({@link OuterIntegrate}), so that what an
+ * addition must read of its rows (their weights at j and up to j, and their entries after j) is one
+ * hash lookup per row instead of a search in every run of the trace (in the largest runs, one to
+ * several cache misses per run).
+ *
+ * <p>An open-addressing table of ids (per slot the key's hash in the high 32 bits and id + 1 in the low
+ * ones; linear probing) and per id one record: the key's words, then its first entry (the lowest
+ * iteration: iteration and the link to the next entry in one word, the weight in the next), so that
+ * the lookup that compares the key also brings the row's first entry into the cache; further entries
+ * are pairs of words (iteration and link, weight) in one array, ascending, those that cancel going
+ * to a free list. A row whose entries all cancel
+ * keeps its id (with no entries). The table refuses to grow beyond {@code maxRows} rows
+ * ({@link #add} returns false): the caller then drops it and searches the runs again.
+ */
+final class TraceIndex {
+    /** Words per key: the rows' arity + 1. */
+    final int width;
+    /** Words per record: the key, then the first entry (iteration and link, weight). */
+    private final int rec;
+    private final long maxRows;
+    private final int hashMask;
+    /** Per id, {@link #rec} words: the key's words, then {@code it << 32 | next} and the weight (0: no entry). */
+    private long[] recs;
+    private long[] slots;
+    private int mask;
+    private int size;
+    /** Further entries, two words each: {@code it << 32 | next} (next: the index + 1 of the row's next entry, 0: none), weight. */
+    private long[] more;
+    /** Entries of {@link #more} allocated (used or free). */
+    private int moreUsed;
+    /** The index + 1 of the first free entry of {@link #more} (0: none), linked through their first words. */
+    private int free;
+    /** Non-zero entries held. */
+    private long live;
+
+    TraceIndex(int width, long maxRows) {
+        this(width, maxRows, -1);
+    }
+
+    /** With the keys' hashes masked by {@code hashMask} (tests: colliding keys). */
+    TraceIndex(int width, long maxRows, int hashMask) {
+        this.width = width;
+        this.rec = Math.max(width, 0) + 2; // (a width below 1: a placeholder until the rows' arity is known)
+        this.maxRows = maxRows;
+        this.hashMask = hashMask;
+        int cap = 1024;
+        recs = new long[cap * rec];
+        slots = new long[cap * 2];
+        mask = slots.length - 1;
+        more = new long[2 * 256];
+    }
+
+    /** The rows held (rows whose entries all cancelled included). */
+    int size() {
+        return size;
+    }
+
+    /** The non-zero entries held. */
+    long entries() {
+        return live;
+    }
+
+    private int hash(long[] k, int at) {
+        long h;
+        if (width == 3) {
+            h = (k[at] * 0x9E3779B97F4A7C15L + k[at + 1]) * 0xBF58476D1CE4E5B9L + k[at + 2];
+            h *= 0x94D049BB133111EBL;
+        } else {
+            h = 0x632BE59BD9B4E019L;
+            for (int i = 0; i < width; i++) {
+                h = (h ^ k[at + i]) * 0x9E3779B97F4A7C15L;
+                h ^= h >>> 32;
+            }
+        }
+        return (int) (h ^ (h >>> 31) ^ (h >>> 45)) & hashMask;
+    }
+
+    private boolean same(int id, long[] k, int at) {
+        int p = id * rec;
+        for (int i = 0; i < width; i++) {
+            if (recs[p + i] != k[at + i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The id of the row whose words are {@code k[at..at+width)}, or −1. */
+    int find(long[] k, int at) {
+        int h = hash(k, at);
+        long hi = (long) h << 32;
+        for (int s = h & mask;; s = (s + 1) & mask) {
+            long v = slots[s];
+            if (v == 0) {
+                return -1;
+            }
+            if ((v & 0xFFFFFFFF00000000L) == hi && same((int) v - 1, k, at)) {
+                return (int) v - 1;
+            }
+        }
+    }
+
+    /**
+     * {@code ids[q] = find(k, q * width)} for the n keys side by side in {@code k}: every key's first slot
+     * is read before any key is compared, and every id's record before the next pass reads the entries,
+     * so the cache misses of the reads overlap.
+     */
+    void findAll(long[] k, int n, int[] ids) {
+        int[] hs = new int[n];
+        long[] first = new long[n];
+        long[] sl = slots;
+        int m = mask;
+        for (int q = 0; q < n; q++) {
+            int h = hash(k, q * width);
+            hs[q] = h;
+            first[q] = sl[h & m];
+        }
+        for (int q = 0; q < n; q++) {
+            long hi = (long) hs[q] << 32;
+            int id = -1;
+            long v = first[q];
+            for (int s = hs[q] & m; v != 0; v = sl[s = (s + 1) & m]) {
+                if ((v & 0xFFFFFFFF00000000L) == hi) {
+                    id = (int) v - 1;
+                    break;
+                }
+            }
+            ids[q] = id;
+        }
+        for (int q = 0; q < n; q++) {
+            if (ids[q] >= 0 && !same(ids[q], k, q * width)) {
+                ids[q] = find(k, q * width); // another key of the same hash first
+            }
+        }
+    }
+
+    /** Row {@code id}'s weight at iteration j (0 for id −1). */
+    long at(int id, int j) {
+        if (id < 0) {
+            return 0;
+        }
+        int p = id * rec + width;
+        long w = recs[p + 1];
+        if (w == 0) {
+            return 0;
+        }
+        long h = recs[p];
+        for (;;) {
+            int it = (int) (h >> 32);
+            if (it >= j) {
+                return it == j ? w : 0;
+            }
+            int e = (int) h;
+            if (e == 0) {
+                return 0;
+            }
+            h = more[2 * (e - 1)];
+            w = more[2 * (e - 1) + 1];
+        }
+    }
+
+    /** Row {@code id}'s weights summed over iterations 0..j (0 for id −1). */
+    long upTo(int id, int j) {
+        if (id < 0) {
+            return 0;
+        }
+        int p = id * rec + width;
+        long w = recs[p + 1];
+        if (w == 0) {
+            return 0;
+        }
+        long h = recs[p];
+        long sum = 0;
+        for (;;) {
+            if ((int) (h >> 32) > j) {
+                return sum;
+            }
+            sum = Math.addExact(sum, w);
+            int e = (int) h;
+            if (e == 0) {
+                return sum;
+            }
+            h = more[2 * (e - 1)];
+            w = more[2 * (e - 1) + 1];
+        }
+    }
+
+    /** How many entries row {@code id} has after iteration j (0 for id −1). */
+    int laterCount(int id, int j) {
+        if (id < 0) {
+            return 0;
+        }
+        int p = id * rec + width;
+        if (recs[p + 1] == 0) {
+            return 0;
+        }
+        int c = 0;
+        long h = recs[p];
+        for (;;) {
+            c += (int) (h >> 32) > j ? 1 : 0;
+            int e = (int) h;
+            if (e == 0) {
+                return c;
+            }
+            h = more[2 * (e - 1)];
+        }
+    }
+
+    /** Row {@code id}'s entries after iteration j, ascending, into {@code its} and {@code ws} (sized by {@link #laterCount}). */
+    void later(int id, int j, int[] its, long[] ws) {
+        int p = id * rec + width;
+        long h = recs[p];
+        long w = recs[p + 1];
+        int c = 0;
+        for (;;) {
+            int it = (int) (h >> 32);
+            if (it > j) {
+                its[c] = it;
+                ws[c++] = w;
+            }
+            int e = (int) h;
+            if (e == 0) {
+                return;
+            }
+            h = more[2 * (e - 1)];
+            w = more[2 * (e - 1) + 1];
+        }
+    }
+
+    /**
+     * Adds, for q < n, weight {@code ws[q]} at iteration j to the row whose words are
+     * {@code k[q * width ..]} (distinct rows), whose id is {@code ids[q]} ({@link #findAll}; −1: not held,
+     * then held from now on, its id written there). False, having added nothing, when that would hold
+     * more than the maximum number of rows.
+     */
+    boolean add(long[] k, int n, long[] ws, int j, int[] ids) {
+        int fresh = 0;
+        for (int q = 0; q < n; q++) {
+            fresh += ids[q] < 0 ? 1 : 0;
+        }
+        if (size + (long) fresh > maxRows) {
+            return false;
+        }
+        if (fresh > 0) {
+            while ((long) (size + fresh) * rec > recs.length) {
+                recs = Arrays.copyOf(recs, recs.length * 2);
+            }
+            while ((size + fresh) * 3L > slots.length * 2L) { // load at most 2/3
+                rehash(slots.length * 2);
+            }
+            int[] hs = new int[fresh];
+            int[] made = new int[fresh];
+            int f = 0;
+            for (int q = 0; q < n; q++) {
+                if (ids[q] < 0) {
+                    int id = size++;
+                    int p = id * rec;
+                    System.arraycopy(k, q * width, recs, p, width);
+                    hs[f] = hash(recs, p);
+                    made[f++] = id;
+                    ids[q] = id;
+                    if (ws[q] != 0) {
+                        recs[p + width] = (long) j << 32; // its only entry, written here
+                        recs[p + width + 1] = ws[q];
+                        live++;
+                    }
+                }
+            }
+            long[] sl = slots;
+            int mk = mask;
+            for (int q = 0; q < fresh; q++) {
+                int s = hs[q] & mk;
+                while (sl[s] != 0) {
+                    s = (s + 1) & mk;
+                }
+                sl[s] = (long) hs[q] << 32 | (made[q] + 1);
+            }
+            f = 0;
+            for (int q = 0; q < n; q++) {
+                if (f < fresh && ids[q] == made[f]) {
+                    f++; // added above
+                } else if (ws[q] != 0) {
+                    addEntry(ids[q], j, ws[q]);
+                }
+            }
+            return true;
+        }
+        for (int q = 0; q < n; q++) {
+            if (ws[q] != 0) {
+                addEntry(ids[q], j, ws[q]);
+            }
+        }
+        return true;
+    }
+
+    /** Adds w at iteration j to row id's entries (kept ascending; an entry that cancels is removed). */
+    private void addEntry(int id, int j, long w) {
+        int p = id * rec + width;
+        long h = recs[p];
+        long fw = recs[p + 1];
+        if (fw == 0) { // no entry (then none further either)
+            recs[p] = (long) j << 32;
+            recs[p + 1] = w;
+            live++;
+            return;
+        }
+        int fit = (int) (h >> 32);
+        if (j < fit) {
+            // the first entry moves to a further one, linked first
+            int x = newEntry();
+            more[2 * (x - 1)] = h;
+            more[2 * (x - 1) + 1] = fw;
+            recs[p] = (long) j << 32 | x;
+            recs[p + 1] = w;
+            live++;
+            return;
+        }
+        if (j == fit) {
+            long s = Math.addExact(fw, w);
+            if (s != 0) {
+                recs[p + 1] = s;
+                return;
+            }
+            live--;
+            int e = (int) h;
+            if (e == 0) {
+                recs[p] = 0;
+                recs[p + 1] = 0;
+            } else { // the next entry becomes the first
+                recs[p] = more[2 * (e - 1)];
+                recs[p + 1] = more[2 * (e - 1) + 1];
+                release(e);
+            }
+            return;
+        }
+        // after the first entry: prev is the word holding the link to e (in recs or in more)
+        long[] prevArr = recs;
+        int prevAt = p;
+        int e = (int) h;
+        while (e != 0 && (int) (more[2 * (e - 1)] >> 32) < j) {
+            prevArr = more;
+            prevAt = 2 * (e - 1);
+            e = (int) more[prevAt];
+        }
+        if (e != 0 && (int) (more[2 * (e - 1)] >> 32) == j) {
+            long s = Math.addExact(more[2 * (e - 1) + 1], w);
+            if (s != 0) {
+                more[2 * (e - 1) + 1] = s;
+                return;
+            }
+            live--;
+            int next = (int) more[2 * (e - 1)];
+            prevArr[prevAt] = (prevArr[prevAt] & 0xFFFFFFFF00000000L) | (next & 0xFFFFFFFFL);
+            release(e);
+            return;
+        }
+        int x = newEntry(); // (may replace more: prevArr is read again below when it was more)
+        if (prevArr != recs) {
+            prevArr = more;
+        }
+        more[2 * (x - 1)] = (long) j << 32 | (e & 0xFFFFFFFFL);
+        more[2 * (x - 1) + 1] = w;
+        prevArr[prevAt] = (prevArr[prevAt] & 0xFFFFFFFF00000000L) | x;
+        live++;
+    }
+
+    private void release(int e) {
+        more[2 * (e - 1)] = free;
+        more[2 * (e - 1) + 1] = 0;
+        free = e;
+    }
+
+    /** A free further entry's index + 1. */
+    private int newEntry() {
+        if (free != 0) {
+            int x = free;
+            free = (int) more[2 * (x - 1)];
+            return x;
+        }
+        if (2 * (moreUsed + 1) > more.length) {
+            more = Arrays.copyOf(more, more.length * 2);
+        }
+        return ++moreUsed;
+    }
+
+    /** Doubles the table, each entry placed by the hash its slot holds (no key read). */
+    private void rehash(int cap) {
+        long[] old = slots;
+        long[] sl = new long[cap];
+        int m = cap - 1;
+        for (long v : old) {
+            if (v != 0) {
+                int s = (int) (v >>> 32) & m;
+                while (sl[s] != 0) {
+                    s = (s + 1) & m;
+                }
+                sl[s] = v;
+            }
+        }
+        slots = sl;
+        mask = m;
+    }
+}

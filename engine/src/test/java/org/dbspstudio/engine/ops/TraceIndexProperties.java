@@ -1,0 +1,128 @@
+package org.dbspstudio.engine.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeMap;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * {@link TraceIndex}, a nested-time trace's entries by row, against a plain map of row → (iteration →
+ * weight): batches of distinct random rows (keys of 2 to 4 words over a small domain, so rows recur)
+ * added at random iterations — in order and out of order, below, at and above a row's entries — with
+ * weights that often cancel an entry the row has (first, middle and last of its list), each batch's
+ * ids looked up first ({@link TraceIndex#findAll}, and one by one); after every batch every row of the
+ * map is read at several iterations (its weight there, its sum up to there, its later entries) and
+ * the counts of rows and non-zero entries compared. Some indexes keep 3 bits of each key's hash, so
+ * keys collide and are told apart by their words, and some have a small maximum of rows, past which
+ * an addition is refused whole.
+ */
+class TraceIndexProperties {
+
+    @Property(tries = 300)
+    void indexAgreesWithMap(@ForAll @IntRange(min = 2, max = 4) int width, @ForAll @IntRange(min = 1, max = 40) int batches,
+                            @ForAll @IntRange(min = 1, max = 6) int domain, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        long maxRows = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(30) : Long.MAX_VALUE;
+        TraceIndex ix = rnd.nextBoolean() ? new TraceIndex(width, maxRows) : new TraceIndex(width, maxRows, 7);
+        Map<List<Long>, TreeMap<Integer, Long>> model = new HashMap<>();
+        int maxIt = 1 + rnd.nextInt(12);
+        for (int b = 0; b < batches; b++) {
+            int j = rnd.nextInt(maxIt);
+            Set<List<Long>> rows = new LinkedHashSet<>();
+            int n = rnd.nextInt(1 + rnd.nextInt(60));
+            for (int i = 0; i < n; i++) {
+                List<Long> key = new ArrayList<>();
+                for (int c = 0; c < width; c++) {
+                    key.add(c == 0 && rnd.nextInt(4) != 0 ? 0L : (long) rnd.nextInt(domain) - 1);
+                }
+                rows.add(key);
+            }
+            long[] k = new long[rows.size() * width];
+            long[] ws = new long[rows.size()];
+            int q = 0;
+            for (List<Long> key : rows) {
+                for (int c = 0; c < width; c++) {
+                    k[q * width + c] = key.get(c);
+                }
+                TreeMap<Integer, Long> es = model.get(key);
+                Long there = es == null ? null : es.get(j);
+                // often the entry's negation (cancelling it), else a small weight of either sign
+                ws[q] = there != null && rnd.nextInt(3) == 0 ? -there : rnd.nextBoolean() ? 1 + rnd.nextInt(3) : -1 - rnd.nextInt(3);
+                q++;
+            }
+            int[] ids = new int[rows.size()];
+            ix.findAll(k, rows.size(), ids);
+            q = 0;
+            int fresh = 0;
+            for (List<Long> key : rows) {
+                assertThat(ids[q] >= 0).as("held %s", key).isEqualTo(model.containsKey(key));
+                assertThat(ix.find(k, q * width)).isEqualTo(ids[q]);
+                fresh += ids[q] < 0 ? 1 : 0;
+                q++;
+            }
+            int sizeBefore = ix.size();
+            boolean added = ix.add(k, rows.size(), ws, j, ids);
+            assertThat(added).isEqualTo(sizeBefore + fresh <= maxRows);
+            if (added) {
+                q = 0;
+                for (List<Long> key : rows) {
+                    TreeMap<Integer, Long> es = model.computeIfAbsent(key, x -> new TreeMap<>());
+                    long s = es.getOrDefault(j, 0L) + ws[q++];
+                    if (s == 0) {
+                        es.remove(j);
+                    } else {
+                        es.put(j, s);
+                    }
+                }
+            }
+            check(ix, model, width, maxIt);
+        }
+    }
+
+    private static void check(TraceIndex ix, Map<List<Long>, TreeMap<Integer, Long>> model, int width, int maxIt) {
+        assertThat(ix.size()).isEqualTo(model.size());
+        long entries = 0;
+        for (var e : model.entrySet()) {
+            long[] k = new long[width];
+            for (int c = 0; c < width; c++) {
+                k[c] = e.getKey().get(c);
+            }
+            int id = ix.find(k, 0);
+            assertThat(id).isGreaterThanOrEqualTo(0);
+            TreeMap<Integer, Long> es = e.getValue();
+            entries += es.size();
+            for (int j = -1; j <= maxIt; j++) {
+                assertThat(ix.at(id, j)).as("%s at %d", e.getKey(), j).isEqualTo(es.getOrDefault(j, 0L));
+                long up = 0;
+                for (long w : es.headMap(j, true).values()) {
+                    up += w;
+                }
+                assertThat(ix.upTo(id, j)).as("%s up to %d", e.getKey(), j).isEqualTo(up);
+                var later = es.tailMap(j, false);
+                int c = ix.laterCount(id, j);
+                assertThat(c).isEqualTo(later.size());
+                int[] its = new int[c];
+                long[] ws = new long[c];
+                if (c > 0) {
+                    ix.later(id, j, its, ws);
+                }
+                assertThat(its).containsExactly(later.keySet().stream().mapToInt(Integer::intValue).toArray());
+                assertThat(ws).containsExactly(later.values().stream().mapToLong(Long::longValue).toArray());
+            }
+        }
+        assertThat(ix.entries()).isEqualTo(entries);
+        assertThat(ix.at(-1, 0)).isZero();
+        assertThat(ix.upTo(-1, 5)).isZero();
+        assertThat(ix.laterCount(-1, 0)).isZero();
+    }
+}
