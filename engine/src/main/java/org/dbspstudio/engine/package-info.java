@@ -83,7 +83,19 @@
  * 1.25M random (src, dst, iteration) entries, load 7, ns per probe): one probe per 21 entries 108–117
  * → 74–88, per 31 108–187 → 88–138, per 42 143–154 → 119–129; about even at one per 62, and the
  * fence wins beyond (one per 125: 296–326 against 410–455). {@code RunSeekProperties} drives such
- * dense sweeps against a linear scan.
+ * dense sweeps against a linear scan. A nested-time trace's sweep of such probes
+ * ({@code NestedTrace.sweepDense}) now does it in one merge-like pass of its own instead of one
+ * {@code Run.seekPrefix} per probe: the run's position carried from probe to probe, rows of two words
+ * (B3's (src, dst) pairs) compared without a loop over their words, and the entries of a probe's row
+ * visited without comparing them again through {@code Run.comparePrefix}. Microbenchmark (thread CPU,
+ * best of 30, one run of 1.19M (src, dst, iteration) entries, load 3–5): 137,000 sorted probes
+ * (one per 8.7 entries, as {@code H}'s in the middle iterations of B3's first step) 8.1–8.2 → 5.3–5.4
+ * ms, 51,000 probes 6.6–7.0 → 4.3–5.3 ms (a bare loop over the same arrays takes 3.0 ms). In B3's
+ * first step {@code H}'s sweeps take about 180 ms of the engine thread (timed per call, load 5); the
+ * first step's thread CPU did not tell the two apart at load 5–6 (six steps per process, three
+ * alternating pairs: fastest 742/752/884 ms before, 712/724/776 ms after).
+ * {@code NestedTraceSweepProperties} checks these sweeps, the fenced ones and the small runs' against
+ * a map per iteration, on traces with runs above the fence's size.
  *
  * <p>Tried for the runs' kernels and not kept (B3, 2000/3000, load 5–8 on the 2-core machine, so only
  * differences beyond that noise would have counted). A merge of two runs costs about 11 ns per

@@ -855,6 +855,11 @@ public final class NestedTrace {
             sweepByEntries(run, probes, pos, action);
             return;
         }
+        if (run.tagged == probes.tagged && run.n >= Run.FENCED && run.n <= Run.DENSE * (long) probes.n) {
+            // a large run with probes dense in it, as Run.seekPrefix would scan it: one merge-like pass
+            sweepDense(run, probes, pos, action);
+            return;
+        }
         int lo = 0;
         int n = run.n;
         for (int i = 0; i < probes.n && lo < n; i++) {
@@ -863,6 +868,62 @@ public final class NestedTrace {
             // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
             for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
                 action.accept(pos[i], run, e);
+            }
+        }
+    }
+
+    /**
+     * {@link #sweep(Run, Run, int[], Entry)} of probes dense in a run of their layout (both with tag
+     * words or both without): the run is read once, in order, as in a merge — each probe's first
+     * entry found by stepping from the previous probe's, and its entries visited — with the words
+     * compared in place and rows of two words (B3's (src, dst) pairs) compared without a loop over
+     * their words. What {@link Run#seekPrefix} does for such a sweep one probe at a time (it scans a
+     * large run when the probes are dense), without its per-probe set-up and without comparing each
+     * visited entry again through {@link Run#comparePrefix}.
+     */
+    private void sweepDense(Run run, Run probes, int[] pos, Entry action) {
+        int t = run.tagged ? 1 : 0;
+        int w = arity + t; // the words compared: the tag word (when stored) and the row's cells
+        int rs = run.arity + t;
+        int ps = probes.arity + t;
+        long[] rw = run.words;
+        long[] pw = probes.words;
+        int n = run.n;
+        int m = probes.n;
+        int e = 0;
+        int q = 0; // e * rs
+        if (w == 2) {
+            for (int i = 0, po = 0; i < m; i++, po += ps) {
+                long a = pw[po];
+                long b = pw[po + 1];
+                while (e < n) {
+                    long x = rw[q];
+                    if (x > a || x == a && rw[q + 1] >= b) {
+                        break;
+                    }
+                    e++;
+                    q += rs;
+                }
+                if (e == n) {
+                    return;
+                }
+                // e does not move: the next probe's row is not smaller (and may be this one again)
+                for (int f = e, r = q; f < n && rw[r] == a && rw[r + 1] == b; f++, r += rs) {
+                    action.accept(pos[i], run, f);
+                }
+            }
+            return;
+        }
+        for (int i = 0, po = 0; i < m; i++, po += ps) {
+            while (e < n && Run.compareWords(rw, q, pw, po, w) < 0) {
+                e++;
+                q += rs;
+            }
+            if (e == n) {
+                return;
+            }
+            for (int f = e, r = q; f < n && Run.compareWords(rw, r, pw, po, w) == 0; f++, r += rs) {
+                action.accept(pos[i], run, f);
             }
         }
     }
