@@ -921,6 +921,25 @@
  * least as long as every iteration where that output was non-zero). The same test compares the
  * closure's H output at every iteration with the run without change tracking.
  *
+ * <p>{@code H}'s trace of outputs keeps each iteration's entries in a spine of their own
+ * ({@code NestedTrace.perIteration}) instead of all iterations' in one. Entries of different iterations
+ * never consolidate, and every reader of that trace reads X_j alone (the outputs, the trimming), so the
+ * one spine's merges across iterations bought nothing: at B3's first step, where X_j grows by about 1.4
+ * times per iteration, every addition merged the whole trace again (timed per call at load 6: 134 ms of
+ * the step's merges; the leader's trace, which {@code H} reads as sums over iterations, keeps one spine).
+ * Now an addition at j merges only with X_j's runs — the first step, adding once per iteration, merges
+ * nothing — and a read of X_j searches or iterates only X_j's runs; a read over several iterations
+ * searches each one's (the trace's code is the same for both layouts: its sweeps, sums and iteration
+ * take the runs of the iterations they read). B3 ({@code 2000,3000}, 30 single edges), the jar of
+ * d209955 against this one alternately, load 5–7: the engine thread's allocation (deterministic) in
+ * the first step 1,403 → 1,226 MB and in the 30 single edges 588 → 514 MB; its CPU, three steps per
+ * process, the last two: first step 1,294/1,244 and 1,388/1,383 ms → 1,108/1,192 and 1,274/1,123 ms,
+ * single edges 626/535 and 579/575 ms → 626/534 and 590/522 ms; {@code bench --only b3}, two pairs:
+ * first step 1.70/1.54 → 1.47/1.54 s, single edges 969/879 → 865/848 ms (the noise of that load).
+ * {@code NestedTraceProperties}, {@code NestedTraceIterationsProperties}, {@code NestedTraceAddedProperties}
+ * and {@code NestedTraceSweepProperties} drive both layouts against their maps (they fail when a read
+ * over from..upTo leaves out upTo's runs, or when an addition replaces X_j's spine instead of adding to it).
+ *
  * <p>The first step's arrangements by plain columns. An arrangement built from a whole value on a key
  * of plain columns (a join on columns: B3's new facts of every iteration indexed by their
  * destination, at the first step) is packed from the rows' fields ({@code IndexedZSet.groupByColumns},

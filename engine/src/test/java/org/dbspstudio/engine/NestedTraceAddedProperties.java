@@ -53,8 +53,8 @@ class NestedTraceAddedProperties {
     }
 
     @Property(tries = 200)
-    void weightsAtAreTheOlderVersionsWeightsAtJ(@ForAll("additions") List<Add> adds) {
-        NestedTrace[] traces = {NestedTrace.empty(), NestedTrace.empty()};
+    void weightsAtAreTheOlderVersionsWeightsAtJ(@ForAll("additions") List<Add> adds, @ForAll boolean perIteration) {
+        NestedTrace[] traces = {NestedTrace.empty(), perIteration ? NestedTrace.perIteration() : NestedTrace.empty()};
         List<List<Map<Row, Long>>> maps = List.of(fresh(), fresh());
         List<Version> versions = new ArrayList<>();
         versions.add(new Version(traces[0], copy(maps.get(0)), new Row[0]));

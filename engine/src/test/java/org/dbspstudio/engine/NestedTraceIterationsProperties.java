@@ -36,9 +36,9 @@ class NestedTraceIterationsProperties {
     }
 
     @Property(tries = 300)
-    void iterationsFromTheLastTwoAdditionsMatchAMap(@ForAll long seed) {
+    void iterationsFromTheLastTwoAdditionsMatchAMap(@ForAll long seed, @ForAll boolean perIteration) {
         Random rnd = new Random(seed);
-        NestedTrace trace = NestedTrace.empty();
+        NestedTrace trace = perIteration ? NestedTrace.perIteration() : NestedTrace.empty();
         List<Map<Row, Long>> xs = new ArrayList<>();
         Row[] previous = new Row[0];
         int steps = 1 + rnd.nextInt(6);
@@ -90,9 +90,9 @@ class NestedTraceIterationsProperties {
      * without being added.
      */
     @Property(tries = 300)
-    void oneZSetAddedToTwoTracesAndLookedUpMatchesAMap(@ForAll long seed) {
+    void oneZSetAddedToTwoTracesAndLookedUpMatchesAMap(@ForAll long seed, @ForAll boolean perIteration) {
         Random rnd = new Random(seed);
-        NestedTrace[] traces = {NestedTrace.empty(), NestedTrace.empty()};
+        NestedTrace[] traces = {NestedTrace.empty(), perIteration ? NestedTrace.perIteration() : NestedTrace.empty()};
         List<List<Map<Row, Long>>> maps = List.of(new ArrayList<>(), new ArrayList<>());
         int ticks = 1 + rnd.nextInt(12);
         for (int tick = 0; tick < ticks; tick++) {

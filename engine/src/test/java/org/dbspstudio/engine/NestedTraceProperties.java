@@ -59,8 +59,9 @@ class NestedTraceProperties {
     }
 
     @Property(tries = 150)
-    void accumulatedReadsEqualTheSumsOfAMapPerIteration(@ForAll("steps") List<List<Change>> steps) {
-        NestedTrace trace = NestedTrace.empty();
+    void accumulatedReadsEqualTheSumsOfAMapPerIteration(@ForAll("steps") List<List<Change>> steps, @ForAll boolean perIteration) {
+        // the entries in one spine, or each iteration's in a spine of its own (NestedTrace.perIteration)
+        NestedTrace trace = perIteration ? NestedTrace.perIteration() : NestedTrace.empty();
         List<Map<Row, Long>> xs = new ArrayList<>();
         for (int j = 0; j < 8; j++) {
             xs.add(new HashMap<>());

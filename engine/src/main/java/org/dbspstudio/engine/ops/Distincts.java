@@ -61,11 +61,12 @@ final class Distincts {
          * The outputs of every iteration as a nested-time trace (X_j: the output at iteration j, summed
          * over its outer changes), so the per-iteration outputs kept for the next step are packed
          * sorted runs shared between steps, not a table of boxed rows each (B3: the closure's 1.25M
-         * rows, which every young collection had to scan); null once a step's output was computed
+         * rows, which every young collection had to scan), each iteration's in runs of its own
+         * ({@link NestedTrace#perIteration}: the outputs are read per iteration); null once a step's output was computed
          * without its outer change, or could not be packed (then each output is the previous one
          * plus its change, as a Z-set).
          */
-        private NestedTrace outputs = NestedTrace.empty();
+        private NestedTrace outputs = NestedTrace.perIteration();
         /** The latest version of {@link #outputs} in this outer step, which the outputs of the step read. */
         private NestedTrace.Cell cell;
 
@@ -326,7 +327,7 @@ final class Distincts {
         public void resetAll() {
             previous = new ArrayList<>();
             current = new ArrayList<>();
-            outputs = NestedTrace.empty();
+            outputs = NestedTrace.perIteration();
             cell = null;
         }
 

@@ -17,7 +17,10 @@ import org.dbspstudio.model.types.Row;
  * consolidates the entries of equal (row, iteration): the outer steps are compacted as they merge
  * (every read is of all outer steps so far, so no earlier outer time needs to stay apart), and
  * entries whose weights cancel disappear. Immutable: every version shares the runs it did not
- * merge, so a value read at an earlier (step, iteration) stays valid.
+ * merge, so a value read at an earlier (step, iteration) stays valid. A trace made from
+ * {@link #perIteration()} keeps each iteration's entries in a spine of their own (still with the
+ * iteration column), so an addition at j merges only with X_j's runs and a read of iterations
+ * from..upTo searches only theirs: for traces read one iteration at a time.
  *
  * <p>Each version stamps, per iteration, the last addition there, and remembers what its own
  * addition read: the change's sorted entries and each row's weight at that iteration before. A
@@ -31,15 +34,24 @@ import org.dbspstudio.model.types.Row;
  * its integrated input changes first in a step) are read from it rather than from the runs.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, new int[0], new long[0], new long[0], null, null);
+    private static final NestedTrace EMPTY = new NestedTrace(0, null, null, new int[0], new long[0], new long[0], null, null);
+    private static final NestedTrace EMPTY_PER_ITERATION = new NestedTrace(0, null, new Spine[0], new int[0], new long[0], new long[0], null, null);
+    private static final Run[] NO_RUNS = new Run[0];
 
     /** Stamps of additions, distinct for every addition of the process ({@link #stamps}). */
     private static final java.util.concurrent.atomic.AtomicLong STAMPS = new java.util.concurrent.atomic.AtomicLong();
 
     /** The arity of the rows (the runs hold one more column, the iteration). */
     final int arity;
-    /** Null when no entry is stored. */
+    /** Null when no entry is stored, or when the entries are kept per iteration ({@link #perIteration}). */
     final Spine spine;
+    /**
+     * In a trace made from {@link #perIteration()}: per iteration j, the entries at j in a spine of their
+     * own (null where X_j is zero; no trailing nulls); else null (every entry in {@link #spine}).
+     */
+    final Spine[] perIteration;
+    /** Whether any entry is stored (then {@link #arity} is the rows'). */
+    private final boolean holds;
     /** Per iteration, how many rows have a non-zero entry there (X_j's size). */
     private final int[] nonZero;
     /**
@@ -64,9 +76,12 @@ public final class NestedTrace {
      */
     private final AdditionRecord prior;
 
-    private NestedTrace(int arity, Spine spine, int[] nonZero, long[] prints, long[] stamps, AdditionRecord last, AdditionRecord prior) {
+    private NestedTrace(int arity, Spine spine, Spine[] perIteration, int[] nonZero, long[] prints, long[] stamps,
+                        AdditionRecord last, AdditionRecord prior) {
         this.arity = arity;
         this.spine = spine;
+        this.perIteration = perIteration;
+        this.holds = perIteration == null ? spine != null : perIteration.length > 0;
         this.nonZero = nonZero;
         this.prints = prints;
         this.stamps = stamps;
@@ -80,6 +95,47 @@ public final class NestedTrace {
 
     public static NestedTrace empty() {
         return EMPTY;
+    }
+
+    /**
+     * An empty trace that keeps each iteration's entries in a spine of their own instead of all of them in
+     * one: an addition at j merges only with X_j's runs (the first outer step, adding once per iteration,
+     * merges nothing), and a read of iterations from..upTo searches only their runs (X_j alone: X_j's). For
+     * a trace read per iteration ({@code H}'s outputs); sums over many iterations search every one's runs.
+     */
+    public static NestedTrace perIteration() {
+        return EMPTY_PER_ITERATION;
+    }
+
+    /** The runs holding the entries at iterations {@code from..upTo} (and maybe others). */
+    private Run[] runs(int from, int upTo) {
+        if (perIteration == null) {
+            return spine.runs;
+        }
+        int lo = Math.max(0, from);
+        int hi = Math.min(upTo, perIteration.length - 1);
+        if (lo == hi) {
+            return perIteration[lo] == null ? NO_RUNS : perIteration[lo].runs;
+        }
+        int n = 0;
+        for (int i = lo; i <= hi; i++) {
+            n += perIteration[i] == null ? 0 : perIteration[i].runs.length;
+        }
+        Run[] out = new Run[n];
+        n = 0;
+        for (int i = lo; i <= hi; i++) {
+            if (perIteration[i] != null) {
+                Run[] rs = perIteration[i].runs;
+                System.arraycopy(rs, 0, out, n, rs.length);
+                n += rs.length;
+            }
+        }
+        return out;
+    }
+
+    /** Every run. */
+    Run[] allRuns() {
+        return runs(0, Integer.MAX_VALUE);
     }
 
     /** Whether a Z-set's rows can be kept here (packable rows of one arity, below the column limit). */
@@ -104,7 +160,7 @@ public final class NestedTrace {
         if (change.isEmpty()) {
             return this;
         }
-        SortedRows so = SortedRows.of(change, spine != null ? arity : -1);
+        SortedRows so = SortedRows.of(change, holds ? arity : -1);
         if (so == null) {
             return null;
         }
@@ -115,7 +171,7 @@ public final class NestedTrace {
      * {@code z}'s rows packed for this trace (of its arity; any, when it holds nothing): {@link TraceRows#of}.
      */
     public TraceRows pack(ZSet z) {
-        return TraceRows.of(z, spine != null ? arity : -1);
+        return TraceRows.of(z, holds ? arity : -1);
     }
 
     /**
@@ -127,7 +183,7 @@ public final class NestedTrace {
         if (rows.size() == 0) {
             return this;
         }
-        if (spine != null && rows.arity != arity) {
+        if (holds && rows.arity != arity) {
             return null;
         }
         return plus(null, rows.so.ws(), j, seen, -1, rows.so);
@@ -142,7 +198,7 @@ public final class NestedTrace {
      * rows packed and sorted once with the additions of the same Z-set to traces ({@link SortedRows}).
      */
     public Lookup lookup(ZSet z, int from, int upTo) {
-        SortedRows so = spine == null ? null : SortedRows.recent(z, arity);
+        SortedRows so = !holds ? null : SortedRows.recent(z, arity);
         if (so == null) {
             Row[] rows = new Row[z.size()];
             long[] ws = new long[rows.length];
@@ -163,7 +219,7 @@ public final class NestedTrace {
      * is the sorted order: {@link SortedRows}); else null. No row is decoded.
      */
     public long[] sortedWeights(ZSet z, int from, int upTo) {
-        SortedRows so = spine == null ? null : SortedRows.recent(z, arity);
+        SortedRows so = !holds ? null : SortedRows.recent(z, arity);
         if (so == null || so.run() == null) {
             return null;
         }
@@ -236,7 +292,7 @@ public final class NestedTrace {
         if (n == 0) {
             return this;
         }
-        int a = spine != null ? arity : rows != null ? rows[0].size() : so.arity();
+        int a = holds ? arity : rows != null ? rows[0].size() : so.arity();
         if (!keepable(a)) {
             return null;
         }
@@ -256,11 +312,11 @@ public final class NestedTrace {
         boolean counted = count >= 0 && seen == null;
         // whether before[] holds every row's weight at j (it does unless the count was given and the
         // runs were not swept: with no entry at j, or no run, every weight there is 0)
-        boolean known = spine == null || fresh || !counted;
+        boolean known = !holds || fresh || !counted;
         boolean swept = false;
         Triples after = new Triples();
         boolean[] given = seen == null ? null : seen.given;
-        if (spine != null && !counted && (!fresh || seen != null)) {
+        if (holds && !counted && (!fresh || seen != null)) {
             // each entry's weight at (row, j) so far: the runs swept in d's order (the rows the caller
             // gave left out)
             // the wanted rows' entries after j, as (row, iteration, weight) triples in one buffer
@@ -285,7 +341,7 @@ public final class NestedTrace {
                 }
                 probes = new Run(d.arity, d.tagged, words, new long[m], m);
             }
-            sweepRuns(probes, pos, (i, run, e) -> {
+            sweepRuns(allRuns(), probes, pos, (i, run, e) -> {
                 long it = run.words[run.cells(e) + arity];
                 long w = run.weights[e];
                 if (it == j) {
@@ -327,11 +383,25 @@ public final class NestedTrace {
         }
         int size = (spine == null ? 0 : spine.size) + c - counts[j];
         counts[j] = c;
+        Spine next = null;
+        Spine[] per = null;
+        if (perIteration == null) {
+            next = spine == null ? Spine.of(d) : spine.plus(d, size);
+        } else {
+            // X_j's own spine: X_j was zero when it has none, so then the change is all of it
+            per = Arrays.copyOf(perIteration, Math.max(perIteration.length, j + 1));
+            Spine old = per[j];
+            per[j] = c == 0 ? null : old == null ? Spine.of(d) : old.plus(d, c);
+            int len = per.length;
+            while (len > 0 && per[len - 1] == null) {
+                len--;
+            }
+            per = len == per.length ? per : Arrays.copyOf(per, len);
+        }
         long[] fps = Arrays.copyOf(prints, counts.length);
         for (int i = 0; i < d.n; i++) {
             fps[j] += d.weights[i] * rowPrint(d, i, a);
         }
-        Spine next = spine == null ? Spine.of(d) : spine.plus(d, size);
         int[] nz = trim(counts);
         long[] st = Arrays.copyOf(stamps, Math.max(stamps.length, j + 1));
         st[j] = STAMPS.incrementAndGet();
@@ -342,10 +412,10 @@ public final class NestedTrace {
                 inOrder[i] = before[order[i]];
             }
             // the entries after j are known when the runs were swept, or there were none
-            boolean laterKnown = spine == null || swept;
+            boolean laterKnown = !holds || swept;
             added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after.words : null, after.n, order);
         }
-        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
+        return new NestedTrace(a, next, per, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
 
     /**
@@ -511,6 +581,13 @@ public final class NestedTrace {
 
     /** Entries stored (a (row, iteration) counted once per run holding it). */
     public long stored() {
+        if (perIteration != null) {
+            long n = 0;
+            for (Spine x : perIteration) {
+                n += x == null ? 0 : x.stored();
+            }
+            return n;
+        }
         return spine == null ? 0 : spine.stored();
     }
 
@@ -531,7 +608,7 @@ public final class NestedTrace {
      * found by galloping from the previous one (no hash index built, near entries read together).
      */
     public long[] weights(Row[] rows, int from, int upTo) {
-        return spine == null || rows.length == 0 ? new long[rows.length] : weights(probes(rows), from, upTo);
+        return !holds || rows.length == 0 ? new long[rows.length] : weights(probes(rows), from, upTo);
     }
 
     /**
@@ -539,14 +616,14 @@ public final class NestedTrace {
      * several reads of traces of their arity can share.
      */
     public long[] weights(Probes rows, int from, int upTo) {
-        if (spine != null && rows.arity != arity) {
+        if (holds && rows.arity != arity) {
             return weights(rows.rows, from, upTo); // packed for another arity: packed again for this one
         }
         long[] out = new long[rows.count];
-        if (spine == null || rows.run == null) {
+        if (!holds || rows.run == null) {
             return out;
         }
-        sweepRuns(rows.run, rows.pos, (k, run, e) -> {
+        sweepRuns(runs(from, upTo), rows.run, rows.pos, (k, run, e) -> {
             long it = run.words[run.cells(e) + arity];
             if (it >= from && it <= upTo) {
                 out[k] = Math.addExact(out[k], run.weights[e]);
@@ -560,15 +637,15 @@ public final class NestedTrace {
      * by one sweep of the runs: {@code out[0][k]} and {@code out[1][k]} for {@code rows[k]}.
      */
     public long[][] weights(Probes rows, int from, int upTo, int at) {
-        if (spine != null && rows.arity != arity) {
+        if (holds && rows.arity != arity) {
             return new long[][] {weights(rows.rows, from, upTo), weights(rows.rows, at, at)};
         }
         long[] sum = new long[rows.count];
         long[] one = new long[rows.count];
-        if (spine == null || rows.run == null) {
+        if (!holds || rows.run == null) {
             return new long[][] {sum, one};
         }
-        sweepRuns(rows.run, rows.pos, (k, run, e) -> {
+        sweepRuns(runs(Math.min(from, at), Math.max(upTo, at)), rows.run, rows.pos, (k, run, e) -> {
             long it = run.words[run.cells(e) + arity];
             if (it >= from && it <= upTo) {
                 sum[k] = Math.addExact(sum[k], run.weights[e]);
@@ -646,7 +723,7 @@ public final class NestedTrace {
      */
     public int[][] iterations(Row[] rows, int from) {
         AdditionRecord a = last;
-        if (spine != null && a != null && (a.later() != null && (a.j() == from || a.j() == from - 1) || priorAnswers(from))) {
+        if (holds && a != null && (a.later() != null && (a.j() == from || a.j() == from - 1) || priorAnswers(from))) {
             return fromRecords(rows, from);
         }
         return iterationsSwept(rows, from);
@@ -730,7 +807,7 @@ public final class NestedTrace {
     private int[][] iterationsSwept(Row[] rows, int from) {
         long[][] pairs = new long[rows.length][];
         int[] count = new int[rows.length];
-        sweep(rows, (k, run, e) -> {
+        sweep(rows, from, (k, run, e) -> {
             long it = run.words[run.cells(e) + arity];
             if (it >= from) {
                 long[] l = pairs[k];
@@ -771,13 +848,13 @@ public final class NestedTrace {
      * run: the packable rows are sorted once, then each run is swept in their order, each row found
      * by galloping from the previous one's position.
      */
-    private void sweep(Row[] rows, Entry action) {
-        if (spine == null || rows.length == 0) {
+    private void sweep(Row[] rows, int from, Entry action) {
+        if (!holds || rows.length == 0) {
             return;
         }
         Probes p = probes(rows);
         if (p.run != null) {
-            sweepRuns(p.run, p.pos, action);
+            sweepRuns(runs(from, Integer.MAX_VALUE), p.run, p.pos, action);
         }
     }
 
@@ -844,8 +921,8 @@ public final class NestedTrace {
      * entry of its row in every run: each run is swept in the probes' order, every probe found by
      * galloping from the previous one's position.
      */
-    private void sweepRuns(Run probes, int[] pos, Entry action) {
-        for (Run run : spine.runs) {
+    private void sweepRuns(Run[] runs, Run probes, int[] pos, Entry action) {
+        for (Run run : runs) {
             sweep(run, probes, pos, action);
         }
     }
@@ -947,7 +1024,7 @@ public final class NestedTrace {
     }
 
     private long[] probe(Row r) {
-        if (spine == null || r.size() != arity) {
+        if (!holds || r.size() != arity) {
             return null;
         }
         long[] p = new long[arity + 2];
@@ -961,8 +1038,7 @@ public final class NestedTrace {
             return new int[0];
         }
         java.util.TreeMap<Long, Long> at = new java.util.TreeMap<>();
-        Run[] runs = spine.runs;
-        for (Run run : runs) {
+        for (Run run : runs(from, Integer.MAX_VALUE)) {
             if (!run.tagged && p[0] != 0) {
                 continue;
             }
@@ -998,7 +1074,7 @@ public final class NestedTrace {
     /** The sum of the weights of the row {@code p} (logical words) at iterations from..upTo. */
     private long sum(long[] p, int from, int upTo) {
         long w = 0;
-        for (Run run : spine.runs) {
+        for (Run run : runs(from, upTo)) {
             w = Math.addExact(w, weightIn(run, p, from, upTo));
         }
         return w;
@@ -1054,10 +1130,10 @@ public final class NestedTrace {
 
     /** The rows of Σ_{from ≤ i ≤ upTo} X_i with their non-zero weights, in order of their packed words. */
     public <E extends Exception> void forEach(int from, int upTo, ZSet.RowWeightX<E> action) throws E {
-        if (spine == null || zeroBetween(from, upTo)) {
+        if (!holds || zeroBetween(from, upTo)) {
             return; // nothing stored, or every X_i read is zero: no entry to visit
         }
-        Run.forEachGroup(spine.runs, this::compareRows, (runs, at, end, first) -> {
+        Run.forEachGroup(runs(from, upTo), this::compareRows, (runs, at, end, first) -> {
             long w = 0;
             for (int i = 0; i < runs.length; i++) {
                 Run run = runs[i];

@@ -54,7 +54,7 @@ class NestedTraceSweepProperties {
 
     @Property(tries = 24)
     void sweepsOfLargeTracesMatchAMapPerIteration(@ForAll @IntRange(min = 1, max = 3) int arity,
-                                                  @ForAll boolean tagged, @ForAll long seed) {
+                                                  @ForAll boolean tagged, @ForAll boolean perIteration, @ForAll long seed) {
         Random rnd = new Random(seed);
         int iterations = 2 + rnd.nextInt(5);
         List<Map<Row, Long>> xs = new ArrayList<>();
@@ -62,7 +62,7 @@ class NestedTraceSweepProperties {
             xs.add(new HashMap<>());
         }
         List<Row> seenRows = new ArrayList<>();
-        NestedTrace trace = NestedTrace.empty();
+        NestedTrace trace = perIteration ? NestedTrace.perIteration() : NestedTrace.empty();
         int additions = 3 + rnd.nextInt(5);
         for (int a = 0; a < additions; a++) {
             int j = rnd.nextInt(iterations);
@@ -87,7 +87,7 @@ class NestedTraceSweepProperties {
             }
         }
         int largest = 0;
-        for (Run r : trace.spine.runs) {
+        for (Run r : trace.allRuns()) {
             largest = Math.max(largest, r.n);
         }
         assertThat(largest).as("a run large enough for the fence").isGreaterThanOrEqualTo(Run.FENCED);
