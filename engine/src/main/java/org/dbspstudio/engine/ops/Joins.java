@@ -344,9 +344,11 @@ final class Joins {
             ZSet rows = probeRight ? a : c;
             CellJoins plan = probeRight ? cellsLeft : cellsRight;
             int expected;
-            if (plan != null && plan.packs() && rows.size() > packedProbes) {
-                // a large probing side: packed without counting its matches first (about the index's rows per key each)
-                expected = estimated(rows.size(), index);
+            int estimate = plan != null && plan.packs() ? estimated(rows.size(), index) : 0;
+            if (plan != null && plan.packs() && (rows.size() > packedProbes || estimate >= PACKED_MIN)) {
+                // many matches expected (about the index's rows per key each), or a large probing side:
+                // packed without counting the matches first (a lookup per probing row, made again by the join)
+                expected = estimate;
                 ZSet packed = plan.joinPacked(ctx, rows, index, expected);
                 if (packed != null) {
                     ctx.work(rows.size());
@@ -434,12 +436,15 @@ final class Joins {
 
         /**
          * About the number of matches of {@code n} probing rows in {@code index}, not counted: {@code n}
-         * times the index's rows per key, an eighth more (at most {@link #MAX_EXPECTED}).
+         * times the index's rows per key, an eighth more (at most {@link #MAX_ESTIMATED}).
          */
         static int estimated(int n, IndexedZSet index) {
             double perKey = index.keyCount() == 0 ? 0 : (double) index.rows() / index.keyCount();
-            return (int) Math.min(MAX_EXPECTED, Math.max(16, n * perKey * 1.125));
+            return (int) Math.min(MAX_ESTIMATED, Math.max(16, n * perKey * 1.125));
         }
+
+        /** The largest first buffer of a packed join sized by {@link #estimated} (it doubles beyond). */
+        static final int MAX_ESTIMATED = 1 << 20;
 
         /** The number of rows of {@code index} under the keys of {@code rows} (at most {@link #MAX_EXPECTED}): one lookup per row. */
         private static int counted(ZSet rows, KeyFn key, IndexedZSet index) throws ExprException {
@@ -460,9 +465,11 @@ final class Joins {
         /**
          * A join whose output columns are plain columns, probing with at most this many rows, counts
          * its matches ({@link #counted}); from {@link #PACKED_MIN} matches on, it packs its output
-         * ({@link CellJoins#joinPacked}) when every cell is an integer. Probing with more rows, it
-         * packs its output without counting (B3's batch of 100: the changes of the middle iterations,
-         * 67,000–79,000 rows each, were joined as rows).
+         * ({@link CellJoins#joinPacked}) when every cell is an integer. When the arrangement's rows per
+         * key times the probing rows come to {@link #PACKED_MIN} or more ({@link #estimated}), or when
+         * it probes with more rows, it packs its output without counting (B3's batch of 100: the
+         * changes of the middle iterations, 67,000–79,000 rows each, were joined as rows, and the
+         * count was a lookup per probing row made twice).
          */
         static final int PACKED_PROBES = 1 << 16;
         /** {@link #PACKED_PROBES}, lowered by tests so that small inputs take the uncounted path. */
