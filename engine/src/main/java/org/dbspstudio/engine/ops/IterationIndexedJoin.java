@@ -206,9 +206,16 @@ final class IterationIndexedJoin extends OpNode {
                 }
             }
         }
-        int stride = cols + 1;
         // sized for the previous tick's matches (consecutive iterations match alike), growing by doubling beyond
         int cap = Math.max(64, lastPacked + (lastPacked >> 3));
+        ZSet joined = index.join(keys, pw, j, only, outKept, outAt, probeCols, cap);
+        if (joined != null) {
+            // each match one long, sorted and decoded (IterationIndex.join)
+            visits[0] += index.joinMatches();
+            lastPacked = index.joinMatches();
+            return joined;
+        }
+        int stride = cols + 1;
         long[][] words = {new long[cap * stride]};
         long[][] ws = {new long[cap]};
         int[] m = {0};

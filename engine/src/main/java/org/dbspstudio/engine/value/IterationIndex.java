@@ -39,6 +39,15 @@ public final class IterationIndex {
      */
     private final java.util.ArrayList<MergingRuns> runs = new java.util.ArrayList<>();
     private Run lastAdded;
+    /**
+     * Per entry word, the least and greatest value ever added (at any label; entries merged or
+     * cancelled since leave them as they were): bounds of every entry held, which {@link #join}
+     * packs its output rows by. Null before the first addition.
+     */
+    private long[] low;
+    private long[] high;
+    /** The number of matches the last {@link #join} wrote. */
+    private int joinMatches;
 
     /** An index of rows of {@code arity} columns on the plain columns {@code keyColumns}; null when they cannot be indexed so. */
     public static IterationIndex of(int arity, int[] keyColumns) {
@@ -107,7 +116,10 @@ public final class IterationIndex {
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        RowSort.sort(order, words, stride);
+        // the change's ranges serve the sort and the index's bounds (no second pass over its words)
+        long[][] ranges = RowSort.wordRanges(null, words, stride, n);
+        RowSort.sort(order, words, stride, ranges);
+        widen(ranges[0], ranges[1]);
         long[] sw = new long[n * stride];
         long[] sws = new long[n];
         for (int i = 0; i < n; i++) {
@@ -118,6 +130,19 @@ public final class IterationIndex {
         lastAdded = new Run(stride, false, sw, sws, n);
         append(lastAdded, label);
         return true;
+    }
+
+    /** Widens {@link #low} and {@link #high} to the least and greatest words of an addition, per word. */
+    private void widen(long[] min, long[] max) {
+        if (low == null) {
+            low = min.clone();
+            high = max.clone();
+            return;
+        }
+        for (int c = 0; c < stride; c++) {
+            low[c] = Math.min(low[c], min[c]);
+            high[c] = Math.max(high[c], max[c]);
+        }
     }
 
     /** Writes the entries of the n rows of run r (no tag words: integers only) into {@code words} and {@code ws}. */
@@ -214,6 +239,30 @@ public final class IterationIndex {
         if (searched.length == 0) {
             return;
         }
+        int[] pos = new int[keys.length];
+        Run probes = sortedProbes(keys, pos);
+        if (probes == null) {
+            return;
+        }
+        int s = this.keys.length;
+        int m = probes.n;
+        for (Run run : searched) {
+            int lo = 0;
+            for (int i = 0; i < m && lo < run.n; i++) {
+                lo = Run.seekPrefix(run, lo, probes, i, s);
+                // the next probe is not smaller: its matches start at or after these
+                for (int e = lo; e < run.n && Run.comparePrefix(run, e, probes, i, s) == 0; e++) {
+                    match.accept(pos[i], run.words, e * stride, run.weights[e]);
+                }
+            }
+        }
+    }
+
+    /**
+     * The probes' keys (those of the index's key length, all Longs) packed and sorted, as a run of
+     * key words; {@code pos[i]} is set to the probe of the run's i-th key. Null when no key is such.
+     */
+    private Run sortedProbes(Object[][] keys, int[] pos) {
         int kl = this.keys.length;
         int s = kl;
         long[] buf = new long[keys.length * s];
@@ -234,7 +283,7 @@ public final class IterationIndex {
             at[m++] = k;
         }
         if (m == 0) {
-            return;
+            return null;
         }
         int[] order = new int[m];
         for (int i = 0; i < m; i++) {
@@ -242,22 +291,125 @@ public final class IterationIndex {
         }
         RowSort.sort(order, buf, s);
         long[] words = new long[m * s];
-        int[] pos = new int[m];
         for (int i = 0; i < m; i++) {
             System.arraycopy(buf, order[i] * s, words, i * s, s);
             pos[i] = at[order[i]];
         }
-        Run probes = new Run(s, false, words, new long[m], m);
+        return new Run(s, false, words, new long[m], m);
+    }
+
+    /**
+     * The join of the probes with the rows held at {@code label} (as {@link #lookupEntries}: probe k's
+     * key {@code keys[k]}, {@code only} the run to search alone), written as rows of integers of
+     * {@code fromEntry.length} columns — column c the matched entry's word at {@code outAt[c]} when
+     * {@code fromEntry[c]}, else {@code probeCols[c][k]} — each of weight (the entry's) × {@code pw[k]},
+     * consolidated into one sorted run. Each match is written as one long — its columns' offsets from
+     * their bounds ({@link #low}, {@link #high} for an entry's word, the probes' own least and greatest
+     * value for theirs) above the match's number — and the longs are sorted ({@link RowSort#sortKeys})
+     * and decoded: no words written per match and no pass to find the columns' ranges. Null when the
+     * columns' bounds and the matches' numbers do not fit in 63 bits (the caller then writes words).
+     */
+    public ZSet join(Object[][] keys, long[] pw, int label, Object only, boolean[] fromEntry, int[] outAt,
+                     long[][] probeCols, int sizeHint) {
+        joinMatches = 0;
+        Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
+        if (searched.length == 0 || low == null) {
+            return ZSet.EMPTY;
+        }
+        int cols = fromEntry.length;
+        long[] min = new long[cols];
+        int[] bits = new int[cols];
+        int rowBits = 0;
+        for (int c = 0; c < cols; c++) {
+            long lo;
+            long hi;
+            if (fromEntry[c]) {
+                lo = low[outAt[c]];
+                hi = high[outAt[c]];
+            } else {
+                lo = Long.MAX_VALUE;
+                hi = Long.MIN_VALUE;
+                for (long v : probeCols[c]) {
+                    lo = Math.min(lo, v);
+                    hi = Math.max(hi, v);
+                }
+                if (lo > hi) {
+                    return ZSet.EMPTY; // no probe
+                }
+            }
+            min[c] = lo;
+            bits[c] = 64 - Long.numberOfLeadingZeros(hi - lo);
+            rowBits += bits[c];
+            if (rowBits > 62) {
+                return null;
+            }
+        }
+        int posBits = Math.min(31, 63 - rowBits);
+        int limit = posBits == 31 ? Integer.MAX_VALUE - 8 : 1 << posBits;
+        int[] pos = new int[keys.length];
+        Run probes = sortedProbes(keys, pos);
+        if (probes == null) {
+            return ZSet.EMPTY;
+        }
+        int s = this.keys.length;
+        int m = probes.n;
+        long[] out = new long[Math.min(Math.max(16, sizeHint), limit)];
+        long[] ws = new long[out.length];
+        int n = 0;
+        long w0 = 0;
+        boolean sameWeight = true;
         for (Run run : searched) {
+            long[] words = run.words;
             int lo = 0;
             for (int i = 0; i < m && lo < run.n; i++) {
                 lo = Run.seekPrefix(run, lo, probes, i, s);
-                // the next probe is not smaller: its matches start at or after these
+                int q = pos[i];
+                long w = pw[q];
+                // the probe's own columns, shifted into place once per probe
+                long fixed = 0;
+                for (int c = 0; c < cols; c++) {
+                    fixed <<= bits[c];
+                    if (!fromEntry[c]) {
+                        fixed |= probeCols[c][q] - min[c];
+                    }
+                }
                 for (int e = lo; e < run.n && Run.comparePrefix(run, e, probes, i, s) == 0; e++) {
-                    match.accept(pos[i], run.words, e * stride, run.weights[e]);
+                    if (n == out.length) {
+                        if (n >= limit) {
+                            return null; // more matches than the bits left for their numbers
+                        }
+                        int cap = (int) Math.min((long) n * 2, limit);
+                        out = java.util.Arrays.copyOf(out, cap);
+                        ws = java.util.Arrays.copyOf(ws, cap);
+                    }
+                    int at = e * stride;
+                    long k = fixed;
+                    int shift = rowBits;
+                    for (int c = 0; c < cols; c++) {
+                        shift -= bits[c];
+                        if (fromEntry[c]) {
+                            k |= (words[at + outAt[c]] - min[c]) << shift;
+                        }
+                    }
+                    out[n] = (k << posBits) | n;
+                    long we = Math.multiplyExact(run.weights[e], w);
+                    ws[n] = we;
+                    if (n == 0) {
+                        w0 = we;
+                    } else if (we != w0) {
+                        sameWeight = false;
+                    }
+                    n++;
                 }
             }
         }
+        joinMatches = n;
+        if (n == 0) {
+            return ZSet.EMPTY;
+        }
+        RowSort.sortKeys(out, n, posBits, posBits + rowBits);
+        Run run = RowSort.decode(out, ws, n, cols, min, bits, posBits, sameWeight);
+        return run.n == 0 ? ZSet.EMPTY : ZSet.ofSpine(Spine.of(run));
     }
 
     /**
@@ -279,6 +431,11 @@ public final class IterationIndex {
             vs[others[i]] = w[o + i];
         }
         return Row.wrap(vs);
+    }
+
+    /** The number of matches the last {@link #join} found (0 when it returned null before the end). */
+    public int joinMatches() {
+        return joinMatches;
     }
 
     /** Entries stored (an entry counted once per run holding it). */

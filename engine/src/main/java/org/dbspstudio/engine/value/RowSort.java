@@ -33,7 +33,14 @@ final class RowSort {
      * sorted by {@link Arrays#sort(long[])}; otherwise a bottom-up merge sort compares the words.
      */
     static void sort(int[] order, long[] words, int s) {
-        if (order.length > 1 && !packedSort(order, words, s)) {
+        if (order.length > 1 && !packedSort(order, words, s, null)) {
+            mergeSort(order, words, s);
+        }
+    }
+
+    /** {@link #sort(int[], long[], int)} given the rows' {@link #wordRanges} (computed by the caller, who needs them too). */
+    static void sort(int[] order, long[] words, int s, long[][] ranges) {
+        if (order.length > 1 && !packedSort(order, words, s, ranges)) {
             mergeSort(order, words, s);
         }
     }
@@ -115,10 +122,10 @@ final class RowSort {
     }
 
     /** {@link #sort} by one long per row, or false (nothing changed) when the varying columns do not fit. */
-    private static boolean packedSort(int[] order, long[] words, int s) {
+    private static boolean packedSort(int[] order, long[] words, int s, long[][] ranges) {
         int n = order.length;
         int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
-        long[][] range = wordRanges(order, words, s);
+        long[][] range = ranges != null ? ranges : wordRanges(order, words, s);
         long[] min = range[0];
         long[] max = range[1];
         int[] bits = fieldBits(min, max, s, posBits);
@@ -147,10 +154,14 @@ final class RowSort {
      * same in every key is skipped.
      */
     static void sortKeys(long[] keys, int low, int high) {
-        int n = keys.length;
+        sortKeys(keys, keys.length, low, high);
+    }
+
+    /** {@link #sortKeys(long[], int, int)} of the first {@code n} keys. */
+    static void sortKeys(long[] keys, int n, int low, int high) {
         int bits = high - low;
         if (n < RADIX_MIN || bits > 48) {
-            Arrays.sort(keys);
+            Arrays.sort(keys, 0, n);
             return;
         }
         if (bits <= 0) {
@@ -187,6 +198,64 @@ final class RowSort {
         if (src != keys) {
             System.arraycopy(src, 0, keys, 0, n);
         }
+    }
+
+    /**
+     * The rows of the sorted {@code keys} (n of them; each a row's columns as offsets from {@code min},
+     * {@code bits} bits each, the first column highest, above {@code posBits} bits naming its weight in
+     * {@code ws}) as a sorted run of {@code arity} integer columns, equal rows' weights added up and
+     * the rows whose weights cancel dropped.
+     */
+    static Run decode(long[] keys, long[] ws, int n, int arity, long[] min, int[] bits, int posBits) {
+        return decode(keys, ws, n, arity, min, bits, posBits, false);
+    }
+
+    /**
+     * {@link #decode(long[], long[], int, int, long[], int[], int)}; with {@code sameWeight}, every
+     * weight is {@code ws[0]} and none is read by position (a read per row at a random place).
+     */
+    static Run decode(long[] keys, long[] ws, int n, int arity, long[] min, int[] bits, int posBits, boolean sameWeight) {
+        long w0 = ws[0];
+        long[] out = new long[n * arity];
+        long[] wt = new long[n];
+        long mask = (1L << posBits) - 1;
+        int k = 0;
+        long prev = -1;
+        for (int i = 0; i < n; i++) {
+            long key = keys[i];
+            long row = key >>> posBits;
+            long w = sameWeight ? w0 : ws[(int) (key & mask)];
+            if (k > 0) {
+                if (row == prev) {
+                    wt[k - 1] = Math.addExact(wt[k - 1], w);
+                    continue;
+                }
+                if (wt[k - 1] == 0) {
+                    k--; // the previous row's weights cancelled: its place is taken
+                }
+            }
+            int o = k * arity;
+            long v = row;
+            for (int c = arity - 1; c >= 0; c--) {
+                int b = bits[c];
+                if (b > 0) {
+                    out[o + c] = (v & (-1L >>> (64 - b))) + min[c];
+                    v >>>= b;
+                } else {
+                    out[o + c] = min[c];
+                }
+            }
+            wt[k++] = w;
+            prev = row;
+        }
+        if (k > 0 && wt[k - 1] == 0) {
+            k--;
+        }
+        if (k < n) {
+            out = Arrays.copyOf(out, k * arity);
+            wt = Arrays.copyOf(wt, k);
+        }
+        return new Run(arity, false, out, wt, k);
     }
 
     /** Sorts row indices by their words (bottom-up merge sort, no boxing). */

@@ -22,7 +22,8 @@ import org.dbspstudio.model.types.Row;
  * leaves the index as it was; a label that held nothing before an addition is answered by the run that
  * addition appended alone. Batched: most additions are not followed by lookups, so that several
  * labels' runs grow and merge before they are read. Labels range over 0–5 and lookups over 0–6 (a
- * label never added to holds nothing).
+ * label never added to holds nothing). After each round of lookups, a join of random probes at a
+ * label, its output packed one long per match ({@link IterationIndex#join}), against a join of the map.
  */
 class IterationIndexProperties {
 
@@ -85,6 +86,7 @@ class IterationIndexProperties {
                     Object[] key = keyOf(r, keys);
                     assertThat(lookup(idx, key, label, only)).isEqualTo(expected(model, key, label, keys));
                 }
+                checkJoin(idx, model, keys, rnd, range, arity, label, only);
             }
             if (batched && rnd.nextInt(8) != 0) {
                 continue; // several additions, at several labels, before the next lookups
@@ -118,6 +120,70 @@ class IterationIndexProperties {
         for (int q = 0; q < ks.length; q++) {
             assertThat(got.get(q)).isEqualTo(ks[q].length == keys.length ? expected(model, ks[q], label, keys) : Map.of());
         }
+        checkJoin(idx, model, keys, rnd, range, arity, label, null);
+    }
+
+    /**
+     * {@link IterationIndex#join} at {@code label} (searching {@code only} alone when given) with random
+     * probes — keys present and absent, NULL, weights of both signs — and a random output of 1–4
+     * columns, each a column of the matched row or one of the probe's own (in a narrow range, or
+     * sometimes one near both ends of the longs), against the join computed from the map: each
+     * output row's weight the sum over its matches of the row's weight × the probe's. Null is
+     * allowed only when some column's values span more than the 62 bits the packed rows have.
+     */
+    private static void checkJoin(IterationIndex idx, Map<Integer, Map<Row, Long>> model, int[] keys, Random rnd,
+                                  int range, int arity, int label, Object only) {
+        int n = rnd.nextInt(40);
+        int cols = 1 + rnd.nextInt(4);
+        boolean[] fromEntry = new boolean[cols];
+        int[] col = new int[cols];
+        int[] outAt = new int[cols];
+        long[][] probeCols = new long[cols][];
+        boolean probeWide = rnd.nextInt(8) == 0;
+        for (int c = 0; c < cols; c++) {
+            fromEntry[c] = rnd.nextBoolean();
+            if (fromEntry[c]) {
+                col[c] = rnd.nextInt(arity);
+                outAt[c] = idx.offset(col[c]);
+            } else {
+                probeCols[c] = new long[n];
+                for (int q = 0; q < n; q++) {
+                    probeCols[c][q] = probeWide && rnd.nextInt(4) == 0
+                            ? (rnd.nextBoolean() ? Long.MAX_VALUE : Long.MIN_VALUE + 1) - rnd.nextInt(3)
+                            : rnd.nextInt(range) - range / 2;
+                }
+            }
+        }
+        Object[][] ks = new Object[n][];
+        long[] pw = new long[n];
+        for (int q = 0; q < n; q++) {
+            ks[q] = q % 9 == 4 ? new Object[keys.length] : keyOf(row(rnd, arity, range), keys);
+            pw[q] = rnd.nextBoolean() ? 1 : rnd.nextInt(7) - 3;
+        }
+        ZSet got = idx.join(ks, pw, label, only, fromEntry, outAt, probeCols, rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(100));
+        Map<Row, Long> want = new HashMap<>();
+        for (int q = 0; q < n; q++) {
+            if (ks[q][0] == null) {
+                continue;
+            }
+            Map<Row, Long> under = expected(model, ks[q], label, keys);
+            for (Map.Entry<Row, Long> e : under.entrySet()) {
+                Object[] vs = new Object[cols];
+                for (int c = 0; c < cols; c++) {
+                    vs[c] = fromEntry[c] ? e.getKey().get(col[c]) : (Object) probeCols[c][q];
+                }
+                want.merge(Row.wrap(vs), e.getValue() * pw[q], Long::sum);
+            }
+        }
+        want.values().removeIf(w -> w == 0);
+        if (got == null) {
+            assertThat(wide || probeWide).as("null only for columns too wide to pack").isTrue();
+            return;
+        }
+        Map<Row, Long> joined = new HashMap<>();
+        got.forEach((r, w) -> joined.merge(r, w, Long::sum));
+        assertThat(joined).as("join at label %d", label).isEqualTo(want);
+        assertThat(got.isEmpty() || got.runCount() == 1).isTrue();
     }
 
     private static Row row(Random rnd, int arity, int range) {
