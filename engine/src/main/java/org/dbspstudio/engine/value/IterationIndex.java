@@ -112,14 +112,29 @@ public final class IterationIndex {
         if (!ok[0]) {
             return false;
         }
+        // the change's ranges serve the sort and the index's bounds (no second pass over its words)
+        long[][] ranges = RowSort.wordRanges(null, words, stride, n);
+        widen(ranges[0], ranges[1]);
+        int posBits = 32 - Integer.numberOfLeadingZeros(n - 1);
+        int[] bits = n > 1 ? RowSort.fieldBits(ranges[0], ranges[1], stride, posBits) : null;
+        if (bits != null) {
+            // each entry one long, sorted, and the run decoded from the longs: no entry's words gathered
+            // from the unsorted buffer in sorted order (a cache miss each once it outgrows the cache)
+            long[] keys = RowSort.sortedKeys(words, stride, null, n, ranges[0], bits, posBits);
+            boolean same = true;
+            for (int i = 1; i < n && same; i++) {
+                same = ws[i] == ws[0];
+            }
+            // the rows of a Z-set are distinct, their weights not zero: decoding keeps every entry
+            lastAdded = RowSort.decode(keys, ws, n, stride, ranges[0], bits, posBits, same);
+            append(lastAdded, label);
+            return true;
+        }
         int[] order = new int[n];
         for (int i = 0; i < n; i++) {
             order[i] = i;
         }
-        // the change's ranges serve the sort and the index's bounds (no second pass over its words)
-        long[][] ranges = RowSort.wordRanges(null, words, stride, n);
         RowSort.sort(order, words, stride, ranges);
-        widen(ranges[0], ranges[1]);
         long[] sw = new long[n * stride];
         long[] sws = new long[n];
         for (int i = 0; i < n; i++) {
