@@ -95,7 +95,13 @@
  * first step's thread CPU did not tell the two apart at load 5–6 (six steps per process, three
  * alternating pairs: fastest 742/752/884 ms before, 712/724/776 ms after).
  * {@code NestedTraceSweepProperties} checks these sweeps, the fenced ones and the small runs' against
- * a map per iteration, on traces with runs above the fence's size.
+ * a map per iteration, on traces with runs above the fence's size. The same pass serves a run with
+ * fewer entries than there are probes but at least a quarter of them (and 1,024), which was walked
+ * entry by entry, each entry found among the probes by galloping: microbenchmark (137,000 sorted
+ * probes, thread CPU, median of 15, load 5) a run of 120,000 entries 6.3–6.9 → 2.6–3.2 ms, 70,000
+ * 4.3–4.7 → 2.4–2.5 ms, 40,000 3.5–3.8 → 2.0–2.5 ms, 20,000 about even; B3's first step within the
+ * noise (engine thread, four steps per process, the last three, two alternating pairs at load 5:
+ * 1,127/1,219/1,205 and 1,082/1,128/1,142 ms → 1,227/1,144/1,041 and 1,179/909/1,077 ms).
  *
  * <p>Tried for the runs' kernels and not kept (B3, 2000/3000, load 5–8 on the 2-core machine, so only
  * differences beyond that noise would have counted). A merge of two runs costs about 11 ns per
