@@ -94,6 +94,25 @@ final class EarlyCheck {
         return early;
     }
 
+    /**
+     * Whether loading the file may be what filled the heap: it is still loading or checking (or
+     * compiling), or it ran out of memory loading or checking.
+     */
+    boolean filledTheHeap() {
+        if (!task.isDone()) {
+            return true;
+        }
+        try {
+            task.get();
+            return false;
+        } catch (ExecutionException e) {
+            return e.getCause() instanceof OutOfMemoryError;
+        } catch (InterruptedException e) { // not thrown once done
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
     /** The file being loaded. */
     Path file() {
         return file;

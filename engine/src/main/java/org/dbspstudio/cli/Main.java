@@ -67,11 +67,24 @@ public final class Main implements Runnable {
         try {
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
-            code = CliSupport.outOfMemory(err, "dbsp " + (args.length > 0 ? args[0] : ""));
+            code = outOfMemory(err, early, args);
         }
         out.flush();
         err.flush();
         return code;
+    }
+
+    /**
+     * The heap ran out outside a command's own handling (while picocli built or parsed the command
+     * line, say). While {@code early} is still loading its file, or ran out of memory doing so, the
+     * file filled the heap whichever thread the error reached, so the line names the file as
+     * {@code run} does when it runs out loading it; otherwise it names the command.
+     */
+    static int outOfMemory(PrintWriter err, EarlyCheck early, String... args) {
+        if (early != null && early.filledTheHeap()) {
+            return CliSupport.outOfMemory(err, early.file() + ": loading and checking the file");
+        }
+        return CliSupport.outOfMemory(err, "dbsp " + (args.length > 0 ? args[0] : ""));
     }
 
     /** What a run of the command line printed, and its exit code. */

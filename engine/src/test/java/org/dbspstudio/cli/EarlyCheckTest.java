@@ -160,4 +160,37 @@ class EarlyCheckTest {
         assertThat(r.code()).isEqualTo(code).isNotZero();
         assertThat(r.err()).isEqualTo(err.toString()).contains("--nosuch");
     }
+
+    /**
+     * The heap running out on the main thread (picocli building the command line) while the file
+     * still loads on its own thread: the file filled the heap, so the error names it as run does
+     * when loading runs out (OutOfMemoryTest's wide document once hit this race in a 48 MB heap and
+     * got a line naming only "dbsp run"). The file is a named pipe nobody writes yet, so it is still
+     * loading when the error is reported. Fails when Main reports the command regardless.
+     */
+    @Test
+    void runningOutOfMemoryWhileTheFileLoadsNamesTheFile(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("pending.json");
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mk.waitFor()).isZero();
+        EarlyCheck e = EarlyCheck.start("run", fifo.toString());
+        try {
+            assertThat(e.filledTheHeap()).isTrue();
+            StringWriter err = new StringWriter();
+            int code = Main.outOfMemory(new PrintWriter(err), e, "run", fifo.toString());
+            assertThat(code).isEqualTo(CliSupport.OUT_OF_MEMORY);
+            assertThat(err.toString()).startsWith(fifo + ": loading and checking the file: ERROR [OUT_OF_MEMORY] the Java heap (");
+        } finally {
+            Files.writeString(fifo, ""); // opens the pipe for writing: the load reads an empty file and fails
+        }
+        assertThatThrownBy(() -> e.check(fifo)).isInstanceOf(LoadException.class);
+        // loaded (and failed for another reason): the heap ran out elsewhere, so the command is named
+        assertThat(e.filledTheHeap()).isFalse();
+        StringWriter err = new StringWriter();
+        Main.outOfMemory(new PrintWriter(err), e, "run", fifo.toString());
+        assertThat(err.toString()).startsWith("dbsp run: ERROR [OUT_OF_MEMORY]");
+        StringWriter none = new StringWriter();
+        Main.outOfMemory(new PrintWriter(none), null, "validate");
+        assertThat(none.toString()).startsWith("dbsp validate: ERROR [OUT_OF_MEMORY]");
+    }
 }
