@@ -1208,25 +1208,32 @@
  * rows first changed in the step, and in the runs of 262,144 entries or more (1.4 per sweep: the
  * closure's 1.8M candidate facts) a search cost about 700 ns (1.7 ms of a 5 ms step); the fixed
  * per-tick costs were small (a step whose closure does not change costs 0.6–0.7 ms for its 51 ticks).
- * The leader of a shared pair now keeps, from its first step and as long as every addition to its trace
- * is mirrored there, the trace's entries by row as well ({@code ops.TraceIndex}: an open-addressing
+ * The leader of a shared pair now keeps, from the end of its first step and as long as every addition to
+ * its trace is mirrored there, the trace's entries by row as well ({@code ops.TraceIndex}: an open-addressing
  * table of the rows' packed words, each row's record holding its key and its first entry, further
  * entries linked in one array, ascending by iteration), and an addition while its follower follows reads
  * every row's weights in X_j and S(j) and the later entries of the rows first changed from it (the
  * lookup that compares the key brings the first entry into the cache), giving them all to the trace's
  * addition ({@code NestedTrace.Observed.give}), which then searches no run. It holds at most one row per
- * KiB of the maximum heap (2M under {@code -Xmx2g}; B3 holds about 1.3M); past that, or when a follower
- * does not read the trace, it is dropped and the runs are searched as before. {@code TraceIndexProperties}
+ * KiB of the maximum heap (2M under {@code -Xmx2g}; B3 holds about 1.25M, its closure's pairs); past
+ * that, or when a follower does not read the trace, it is dropped and the runs are searched as before.
+ * It is built at the end of the first step from the trace's runs ({@code NestedTrace.forEachRun}: each
+ * run's rows with their entries, looked up together), and only when they hold at most that many
+ * entries: built as the first step added to the trace, B4's (a closure of 10.1M pairs) grew to 6.3M rows
+ * before it was dropped, and its first step took 10.45 → 14.80 s of the engine thread's CPU for nothing
+ * (now 10.33 s, load 5). An addition mirrors its rows before it joins the runs, while the records its
+ * lookups read are in the cache, and a row not held is placed from the empty slot its lookup ended at. {@code TraceIndexProperties}
  * checks it against a map of row → (iteration → weight) (rows recurring, entries cancelling first,
- * middle and last, colliding hashes, a maximum of rows); it fails, and so do
+ * middle and last, colliding hashes, a maximum of rows), and built from two runs splitting the map's
+ * entries (it fails when a run's row's first entry is not added); it fails, and so do
  * {@code OuterClockOperatorsProperties}, {@code OuterTraceClosureProperties} and
  * {@code IterationIndexedJoinProperties}, when the sum up to j leaves out the entry at j. B3 in one
  * process (300 single edges after the first step, three passes; the median of the engine thread's CPU
  * per step; base jar and this one alternately at load 4–6): 6.59/5.06/4.99 and 6.02/5.18/4.45 ms →
  * 4.59/4.14/3.36 and 4.18/3.15/2.82 ms. {@code bench --only b3} (two alternating pairs, load 6): the 30
  * single edges' engine thread 832/821 → 704/628 ms (steps 3, 11, 19: 115–167 → 84–160 ms); the first
- * step pays for building the index, 1.18/1.03 → 2.33/1.47 s (1.8M rows looked up and added, about a
- * quarter of its JFR samples); the batch of 100 within the noise (1.96/1.77 → 2.04/2.03 s). What the
+ * step pays for building the index, 1.18/1.03 → 2.33/1.47 s (1.8M entries looked up and added, about a
+ * quarter of its JFR samples; built from the runs at its end: 1.36/1.25 → 1.60/1.93 s at load 5–8); the batch of 100 within the noise (1.96/1.77 → 2.04/2.03 s). What the
  * median step spends now (JFR, same band): the leader's addition 48% (of it the index's reads 18% and
  * lookups 8%, the spine's merges of the runs the tick adds 20%: about 40 entries copied per entry
  * added, for runs nobody reads in these steps), {@code H} 17%, the joins 25%.

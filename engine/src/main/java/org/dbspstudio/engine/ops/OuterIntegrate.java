@@ -227,23 +227,16 @@ final class OuterIntegrate extends Clocked.PerIteration {
                     obs = new NestedTrace.Observed(wanted);
                     follower.giveFollowed(j, fs, obs);
                 }
+                // mirrored first, while the records just read are in the cache (a trace that cannot take the
+                // rows is dropped with its index below)
+                index(rs, j, ids);
                 next = trace.plus(rs, j, obs);
-                if (next != null) {
-                    index(rs, j, ids);
-                }
                 earlierHandoff = handoff;
                 handoff = new Handoff(x, j, rs, fs, wanted, obs, complete);
             }
         } else {
-            if (index == null && mode == Mode.EACH && follower != null && j == 0 && previous.isEmpty()
-                    && trace == NestedTrace.empty()) {
-                // a leader's first step: its trace's entries indexed by row as they are added (see TraceIndex)
-                index = new TraceIndex(-1, INDEX_MAX_ROWS);
-            }
+            index(x, j);
             next = trace.plus(x, j);
-            if (next != null) {
-                index(x, j);
-            }
         }
         if (next == null) {
             disableTrace();
@@ -632,6 +625,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     @Override
     public void endOuterStep(int iterations) {
+        boolean first = previous.isEmpty();
         // H's count is read at the tick after it, within the step: none is read after the step
         countedChange = null;
         countedBasis = null;
@@ -683,6 +677,10 @@ final class OuterIntegrate extends Clocked.PerIteration {
             if (trace == null) {
                 mode = Mode.NONE;
             }
+        }
+        if (first && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
+                && trace.stored() <= INDEX_MAX_ROWS) {
+            buildIndex();
         }
         lastFollowed = touched == null ? 0 : touched.size();
         touched = null;
@@ -740,6 +738,25 @@ final class OuterIntegrate extends Clocked.PerIteration {
     @Override
     public long stateSize() {
         return shared ? 0 : trace != null ? trace.stored() : super.stateSize();
+    }
+
+    /**
+     * A leader's index of its trace by row, built at the end of its first outer step from the trace's runs
+     * (when they hold at most {@link #INDEX_MAX_ROWS} entries: a larger trace is not indexed, and nothing is
+     * built in vain), then kept by mirroring every addition.
+     */
+    private void buildIndex() {
+        TraceIndex[] made = {null};
+        boolean[] ok = {true};
+        trace.forEachRun((width, keys, rows, start, its, ws) -> {
+            if (ok[0] && rows > 0) {
+                if (made[0] == null) {
+                    made[0] = new TraceIndex(width, INDEX_MAX_ROWS);
+                }
+                ok[0] = made[0].width == width && made[0].addRows(keys, rows, start, its, ws);
+            }
+        });
+        index = ok[0] ? made[0] : null;
     }
 
     /** The ids in {@link #index} of {@code rows} (−1: not held), or null when the index cannot be used for them. */

@@ -123,24 +123,43 @@ final class TraceIndex {
             hs[q] = h;
             first[q] = sl[h & m];
         }
+        int[] empty = new int[n];
         for (int q = 0; q < n; q++) {
             long hi = (long) hs[q] << 32;
             int id = -1;
             long v = first[q];
-            for (int s = hs[q] & m; v != 0; v = sl[s = (s + 1) & m]) {
+            int s = hs[q] & m;
+            for (; v != 0; v = sl[s = (s + 1) & m]) {
                 if ((v & 0xFFFFFFFF00000000L) == hi) {
                     id = (int) v - 1;
                     break;
                 }
             }
             ids[q] = id;
+            empty[q] = id < 0 ? s : -1;
         }
         for (int q = 0; q < n; q++) {
             if (ids[q] >= 0 && !same(ids[q], k, q * width)) {
                 ids[q] = find(k, q * width); // another key of the same hash first
             }
         }
+        placeKeys = k;
+        placeMask = m;
+        placeHashes = hs;
+        placeSlots = empty;
     }
+
+    /**
+     * What the last {@link #findAll} read, for the {@link #add} of the same keys that usually follows:
+     * their keys' array, the mask then, each key's hash and, for a key not held, the empty slot that
+     * ended its probe (−1: none). Every slot from a key's first one up to that empty slot was taken, and
+     * slots are never emptied, so its place is the first empty slot from there on while the table has
+     * not been rehashed: placed from there, without hashing the key or probing again.
+     */
+    private long[] placeKeys;
+    private int placeMask;
+    private int[] placeHashes;
+    private int[] placeSlots;
 
     /** Row {@code id}'s weight at iteration j (0 for id −1). */
     long at(int id, int j) {
@@ -256,7 +275,9 @@ final class TraceIndex {
             while ((size + fresh) * 3L > slots.length * 2L) { // load at most 2/3
                 rehash(slots.length * 2);
             }
+            boolean found = placeKeys == k && placeMask == mask && placeSlots.length >= n;
             int[] hs = new int[fresh];
+            int[] from = new int[fresh];
             int[] made = new int[fresh];
             int f = 0;
             for (int q = 0; q < n; q++) {
@@ -264,7 +285,9 @@ final class TraceIndex {
                     int id = size++;
                     int p = id * rec;
                     System.arraycopy(k, q * width, recs, p, width);
-                    hs[f] = hash(recs, p);
+                    boolean known = found && placeSlots[q] >= 0;
+                    hs[f] = known ? placeHashes[q] : hash(recs, p);
+                    from[f] = known ? placeSlots[q] : hs[f] & mask;
                     made[f++] = id;
                     ids[q] = id;
                     if (ws[q] != 0) {
@@ -274,10 +297,11 @@ final class TraceIndex {
                     }
                 }
             }
+            placeKeys = null;
             long[] sl = slots;
             int mk = mask;
             for (int q = 0; q < fresh; q++) {
-                int s = hs[q] & mk;
+                int s = from[q];
                 while (sl[s] != 0) {
                     s = (s + 1) & mk;
                 }
@@ -296,6 +320,28 @@ final class TraceIndex {
         for (int q = 0; q < n; q++) {
             if (ws[q] != 0) {
                 addEntry(ids[q], j, ws[q]);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Adds the entries of {@code m} distinct rows, row r's words at {@code k[r * width ..]} and its entries at
+     * positions {@code start[r]} to {@code start[r + 1] − 1} of {@code its} and {@code ws} (one run of a
+     * trace: {@code NestedTrace.forEachRun}). False, having added no row, when that would hold more than
+     * the maximum number of rows.
+     */
+    boolean addRows(long[] k, int m, int[] start, int[] its, long[] ws) {
+        int[] ids = new int[m];
+        findAll(k, m, ids);
+        if (!add(k, m, new long[m], 0, ids)) { // the rows not held yet, with no entry
+            return false;
+        }
+        for (int r = 0; r < m; r++) {
+            for (int e = start[r]; e < start[r + 1]; e++) {
+                if (ws[e] != 0) {
+                    addEntry(ids[r], its[e], ws[e]);
+                }
             }
         }
         return true;

@@ -1225,4 +1225,44 @@ public final class NestedTrace {
             n += 3;
         }
     }
+
+    /** What {@link #forEachRun} visits of one run: see there. */
+    @FunctionalInterface
+    public interface RunEntries {
+        void accept(int width, long[] keys, int rows, int[] start, int[] iterations, long[] weights);
+    }
+
+    /**
+     * Visits the entries of every run of this trace, one run at a time (a row may have entries in several
+     * runs; its weight at an iteration is their sum): the run's distinct rows, {@code rows} of them, their
+     * logical words ({@code width = arity + 1} per row: tag word and cells, as {@link TraceRows#keys} holds them)
+     * in {@code keys}, and row r's entries at positions {@code start[r]} to {@code start[r + 1] − 1} of
+     * {@code iterations} and {@code weights}, ascending by iteration. (For an index of the trace by row
+     * built by its owner: {@code ops.TraceIndex}.)
+     */
+    public void forEachRun(RunEntries action) {
+        if (!holds) {
+            return;
+        }
+        int s = arity + 1;
+        for (Run run : allRuns()) { // (either layout: one spine, or one per iteration)
+            int n = run.n;
+            long[] keys = new long[n * s];
+            int[] start = new int[n + 1];
+            int[] its = new int[n];
+            long[] ws = new long[n];
+            int rows = 0;
+            for (int e = 0; e < n; e++) {
+                if (e == 0 || compareRows(run, e - 1, run, e) != 0) {
+                    keys[rows * s] = run.tag(e);
+                    System.arraycopy(run.words, run.cells(e), keys, rows * s + 1, arity);
+                    start[rows++] = e;
+                }
+                its[e] = (int) run.words[run.cells(e) + arity];
+                ws[e] = run.weights[e];
+            }
+            start[rows] = n;
+            action.accept(s, keys, rows, start, its, ws);
+        }
+    }
 }

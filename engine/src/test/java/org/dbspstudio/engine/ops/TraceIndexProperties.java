@@ -87,6 +87,68 @@ class TraceIndexProperties {
             }
             check(ix, model, width, maxIt);
         }
+        // the same map built from "runs" (as NestedTrace.forEachRun gives them): each entry in one of two runs,
+        // or split between them, the rows of a run distinct and their entries ascending by iteration
+        List<Map<List<Long>, TreeMap<Integer, Long>>> runs = List.of(new TreeMapByRow(), new TreeMapByRow());
+        for (var e : model.entrySet()) {
+            for (var en : e.getValue().entrySet()) {
+                int how = rnd.nextInt(3);
+                long w = en.getValue();
+                long part = how == 2 ? rnd.nextInt(5) - 2 : how == 0 ? w : 0;
+                if (part != 0) {
+                    runs.get(0).computeIfAbsent(e.getKey(), x -> new TreeMap<>()).put(en.getKey(), part);
+                }
+                if (w - part != 0) {
+                    runs.get(1).computeIfAbsent(e.getKey(), x -> new TreeMap<>()).put(en.getKey(), w - part);
+                }
+            }
+        }
+        TraceIndex built = new TraceIndex(width, Long.MAX_VALUE, rnd.nextBoolean() ? -1 : 7);
+        for (Map<List<Long>, TreeMap<Integer, Long>> run : runs) {
+            int m = run.size();
+            long[] k = new long[m * width];
+            int[] start = new int[m + 1];
+            int entries = run.values().stream().mapToInt(Map::size).sum();
+            int[] its = new int[entries];
+            long[] ws = new long[entries];
+            int r = 0;
+            int e = 0;
+            for (var row : run.entrySet()) {
+                for (int c = 0; c < width; c++) {
+                    k[r * width + c] = row.getKey().get(c);
+                }
+                start[r++] = e;
+                for (var en : row.getValue().entrySet()) {
+                    its[e] = en.getKey();
+                    ws[e++] = en.getValue();
+                }
+            }
+            start[m] = e;
+            assertThat(built.addRows(k, m, start, its, ws)).isTrue();
+        }
+        // rows whose entries all cancelled are not in the runs: the built index holds only the others
+        Map<List<Long>, TreeMap<Integer, Long>> live = new HashMap<>();
+        model.forEach((key, es) -> {
+            if (!es.isEmpty()) {
+                live.put(key, es);
+            }
+        });
+        check(built, live, width, maxIt);
+    }
+
+    /** Rows in the order of their words (a run's order; any fixed order does here). */
+    private static final class TreeMapByRow extends TreeMap<List<Long>, TreeMap<Integer, Long>> {
+        TreeMapByRow() {
+            super((a, b) -> {
+                for (int i = 0; i < a.size(); i++) {
+                    int c = Long.compare(a.get(i), b.get(i));
+                    if (c != 0) {
+                        return c;
+                    }
+                }
+                return 0;
+            });
+        }
     }
 
     private static void check(TraceIndex ix, Map<List<Long>, TreeMap<Integer, Long>> model, int width, int maxIt) {
