@@ -1236,7 +1236,12 @@
  * quarter of its JFR samples; built from the runs at its end: 1.36/1.25 → 1.60/1.93 s at load 5–8); the batch of 100 within the noise (1.96/1.77 → 2.04/2.03 s). What the
  * median step spends now (JFR, same band): the leader's addition 48% (of it the index's reads 18% and
  * lookups 8%, the spine's merges of the runs the tick adds 20%: about 40 entries copied per entry
- * added, for runs nobody reads in these steps), {@code H} 17%, the joins 25%.
+ * added, for runs nobody reads in these steps), {@code H} 17%, the joins 25%. On the quiet machine
+ * ({@code bench --only b3}, one jar with and without {@code -Ddbsp.traceIndex=false}, which turns the
+ * index off, two alternating pairs at load 1.0–1.3): the first step's engine thread 1.32/1.28 s with it
+ * against 0.99/1.25 s without (heap in use after it 742/491 against 369/487 MB), the 30 single edges'
+ * 836/730 against 1,111/781 ms, their p99 178/187 against 239/256 ms, the batch of 100 1.86/1.74 against
+ * 1.81/1.49 s: a gain for the single edges, a cost to the first step, both within about the noise.
  *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)

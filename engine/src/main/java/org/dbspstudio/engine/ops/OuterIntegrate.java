@@ -81,6 +81,8 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private TraceIndex index;
     /** The most rows an index holds: one per KiB of the maximum heap (then it is dropped). */
     static final long INDEX_MAX_ROWS = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 1024);
+    /** Whether leaders index their traces ({@code -Ddbsp.traceIndex=false}: never, to compare the two with one jar). */
+    static final boolean INDEXED = !"false".equals(System.getProperty("dbsp.traceIndex"));
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
     private record Handoff(ZSet change, int j, TraceRows rows, int[] followed, boolean[] wanted,
@@ -678,7 +680,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 mode = Mode.NONE;
             }
         }
-        if (first && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
+        if (INDEXED && first && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
                 && trace.stored() <= INDEX_MAX_ROWS) {
             buildIndex();
         }
