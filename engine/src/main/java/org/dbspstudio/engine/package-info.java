@@ -1215,11 +1215,12 @@
  * every row's weights in X_j and S(j) and the later entries of the rows first changed from it (the
  * lookup that compares the key brings the first entry into the cache), giving them all to the trace's
  * addition ({@code NestedTrace.Observed.give}), which then searches no run. It holds at most one row per
- * KiB of the maximum heap (2M under {@code -Xmx2g}; B3 holds about 1.25M, its closure's pairs); past
+ * KiB of the maximum heap (at least 2^16, at most 2^28; 2M under {@code -Xmx2g}; B3 holds about 1.25M, its closure's pairs); past
  * that, or when a follower does not read the trace, it is dropped and the runs are searched as before.
  * It is built at the end of the first step from the trace's runs ({@code NestedTrace.forEachRun}: each
  * run's rows with their entries, looked up together), and only when they hold at most that many
- * entries: built as the first step added to the trace, B4's (a closure of 10.1M pairs) grew to 6.3M rows
+ * entries (a trace left empty by the first step, or too large then, is indexed at the end of the first
+ * step after which it fits; one dropped past its budget is not built again): built as the first step added to the trace, B4's (a closure of 10.1M pairs) grew to 6.3M rows
  * before it was dropped, and its first step took 10.45 → 14.80 s of the engine thread's CPU for nothing
  * (now 10.33 s, load 5). An addition mirrors its rows before it joins the runs, while the records its
  * lookups read are in the cache, and a row not held is placed from the empty slot its lookup ended at. {@code TraceIndexProperties}

@@ -74,13 +74,19 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private int followedTick = -1;
 
     /**
-     * A leader's trace's entries by row ({@link TraceIndex}), kept from its first step while every
+     * A leader's trace's entries by row ({@link TraceIndex}), kept from the end of its first outer step whose
+     * trace it can hold (the first step, unless that left the trace empty or too large) while every
      * addition to the trace is mirrored here (else null: the runs are searched); its additions while
      * its follower follows rows read their rows' weights and later entries from it, searching no run.
      */
     private TraceIndex index;
-    /** The most rows an index holds: one per KiB of the maximum heap (then it is dropped). */
-    static final long INDEX_MAX_ROWS = Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 1024);
+    /**
+     * Whether the index was dropped past its budget or could not be built: it is not built again for
+     * this trace (each attempt reads the whole trace). Cleared with the trace.
+     */
+    private boolean indexGivenUp;
+    /** The most rows an index holds: one per KiB of the maximum heap, from 2^16 to 2^28 (then it is dropped). */
+    static final long INDEX_MAX_ROWS = Math.min(1 << 28, Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 1024));
     /** Whether leaders index their traces ({@code -Ddbsp.traceIndex=false}: never, to compare the two with one jar). */
     static final boolean INDEXED = !"false".equals(System.getProperty("dbsp.traceIndex"));
 
@@ -114,6 +120,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     private void resetTrace() {
         index = null;
+        indexGivenUp = false;
         shared = false;
         decided = false;
         handoff = null;
@@ -627,7 +634,6 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     @Override
     public void endOuterStep(int iterations) {
-        boolean first = previous.isEmpty();
         // H's count is read at the tick after it, within the step: none is read after the step
         countedChange = null;
         countedBasis = null;
@@ -680,7 +686,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 mode = Mode.NONE;
             }
         }
-        if (INDEXED && first && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
+        if (INDEXED && !indexGivenUp && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
                 && trace.stored() <= INDEX_MAX_ROWS) {
             buildIndex();
         }
@@ -743,9 +749,10 @@ final class OuterIntegrate extends Clocked.PerIteration {
     }
 
     /**
-     * A leader's index of its trace by row, built at the end of its first outer step from the trace's runs
-     * (when they hold at most {@link #INDEX_MAX_ROWS} entries: a larger trace is not indexed, and nothing is
-     * built in vain), then kept by mirroring every addition.
+     * A leader's index of its trace by row, built at the end of an outer step from the trace's runs (when
+     * they hold at most {@link #INDEX_MAX_ROWS} entries: a larger trace is not indexed, and nothing is built
+     * in vain; the first step's end, or a later one's when the trace was empty or too large before), then
+     * kept by mirroring every addition.
      */
     private void buildIndex() {
         TraceIndex[] made = {null};
@@ -759,6 +766,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
         });
         index = ok[0] ? made[0] : null;
+        indexGivenUp = index == null;
     }
 
     /** The ids in {@link #index} of {@code rows} (−1: not held), or null when the index cannot be used for them. */
@@ -768,7 +776,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (n == 0) {
             return ids;
         }
-        if (index.width < 0 || index.width != rows.arity() + 1) {
+        if (index.width != rows.arity() + 1) {
             return null; // (never: the index holds the trace's rows, which are of the rows' arity)
         }
         index.findAll(rows.keys(), n, ids);
@@ -807,14 +815,12 @@ final class OuterIntegrate extends Clocked.PerIteration {
         if (ix == null || n == 0) {
             return;
         }
-        if (ix.width < 0) {
-            ix = index = new TraceIndex(rows.arity() + 1, INDEX_MAX_ROWS);
-        }
         if (ids == null) {
             ids = indexIds(rows);
         }
         if (ids == null || !ix.add(rows.keys(), n, rows.ws(), j, ids)) {
             index = null; // past its budget (or rows it cannot key): the runs are searched from now on
+            indexGivenUp = true;
         }
     }
 
@@ -824,6 +830,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             TraceRows rows = before.pack(z);
             if (rows == null) {
                 index = null;
+                indexGivenUp = true;
             } else {
                 index(rows, j, null);
             }

@@ -204,15 +204,8 @@ final class RowSort {
      * The rows of the sorted {@code keys} (n of them; each a row's columns as offsets from {@code min},
      * {@code bits} bits each, the first column highest, above {@code posBits} bits naming its weight in
      * {@code ws}) as a sorted run of {@code arity} integer columns, equal rows' weights added up and
-     * the rows whose weights cancel dropped.
-     */
-    static Run decode(long[] keys, long[] ws, int n, int arity, long[] min, int[] bits, int posBits) {
-        return decode(keys, ws, n, arity, min, bits, posBits, false);
-    }
-
-    /**
-     * {@link #decode(long[], long[], int, int, long[], int[], int)}; with {@code sameWeight}, every
-     * weight is {@code ws[0]} and none is read by position (a read per row at a random place).
+     * the rows whose weights cancel dropped. With {@code sameWeight}, every weight is {@code ws[0]}
+     * and none is read by position (a read per row at a random place).
      */
     static Run decode(long[] keys, long[] ws, int n, int arity, long[] min, int[] bits, int posBits, boolean sameWeight) {
         long w0 = ws[0];

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -51,5 +52,15 @@ class OuterTraceClosureProperties {
             acc = acc.plus(sim.outputChange("reach", t));
             assertThat(acc).as("step %d", t).isEqualTo(expected.build());
         }
+    }
+
+    /**
+     * The leader's trace index (OuterIntegrate, TraceIndex) built at the end of a later step than the
+     * first, because the first step left the trace empty: the closure still equals BFS at every step.
+     */
+    @Example
+    void aTraceEmptyAfterTheFirstStepIsIndexedLaterAndStaysExact() throws Exception {
+        closureOverNestedTracesEqualsBfs(List.of(List.of(), List.of(1L, 9L, 17L, 25L), List.of(33L, 41L, 8L),
+                List.of(9L, 2L), List.of(17L), List.of(1L, 3L, 10L)));
     }
 }

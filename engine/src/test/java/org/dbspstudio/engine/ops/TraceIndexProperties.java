@@ -31,6 +31,21 @@ class TraceIndexProperties {
     @Property(tries = 300)
     void indexAgreesWithMap(@ForAll @IntRange(min = 2, max = 4) int width, @ForAll @IntRange(min = 1, max = 40) int batches,
                             @ForAll @IntRange(min = 1, max = 6) int domain, @ForAll long seed) {
+        agreesWithMap(width, batches, domain, 60, seed);
+    }
+
+    /**
+     * Thousands of distinct rows in batches of up to 4,000: the record array and the slot table grow
+     * and rehash (from 1,024 rows and 2/3 load) between a lookup and the addition that places the rows
+     * it did not find.
+     */
+    @Property(tries = 20)
+    void indexAgreesWithMapAsItGrows(@ForAll @IntRange(min = 2, max = 3) int width, @ForAll @IntRange(min = 3, max = 8) int batches,
+                                     @ForAll long seed) {
+        agreesWithMap(width, batches, 5000, 4000, seed);
+    }
+
+    private static void agreesWithMap(int width, int batches, int domain, int maxBatch, long seed) {
         Random rnd = new Random(seed);
         long maxRows = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(30) : Long.MAX_VALUE;
         TraceIndex ix = rnd.nextBoolean() ? new TraceIndex(width, maxRows) : new TraceIndex(width, maxRows, 7);
@@ -39,7 +54,7 @@ class TraceIndexProperties {
         for (int b = 0; b < batches; b++) {
             int j = rnd.nextInt(maxIt);
             Set<List<Long>> rows = new LinkedHashSet<>();
-            int n = rnd.nextInt(1 + rnd.nextInt(60));
+            int n = rnd.nextInt(1 + rnd.nextInt(maxBatch));
             for (int i = 0; i < n; i++) {
                 List<Long> key = new ArrayList<>();
                 for (int c = 0; c < width; c++) {
