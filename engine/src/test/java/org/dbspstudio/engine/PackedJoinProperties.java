@@ -18,7 +18,6 @@ import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
-import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.OpKind;
 import org.dbspstudio.model.Scenario;
@@ -72,8 +71,8 @@ class PackedJoinProperties {
         List<StepData> rs = new ArrayList<>();
         List<Map<Row, Long>> expected = new ArrayList<>();
         for (int t = 0; t < steps; t++) {
-            ls.add(StepData.rows(changes(rnd, left, t == 0 ? 1100 + rnd.nextInt(900) : rnd.nextInt(400), keys, values, nulls, 1)));
-            rs.add(StepData.rows(changes(rnd, right, t == 0 ? 1100 + rnd.nextInt(900) : rnd.nextInt(400), keys, values, nulls, 0)));
+            ls.add(StepData.rows(JoinFixtures.changes(rnd, left, t == 0 ? 1100 + rnd.nextInt(900) : rnd.nextInt(400), keys, values, nulls ? 50 : 0, 1)));
+            rs.add(StepData.rows(JoinFixtures.changes(rnd, right, t == 0 ? 1100 + rnd.nextInt(900) : rnd.nextInt(400), keys, values, nulls ? 50 : 0, 0)));
             expected.add(join(left, right, projection));
         }
         Simulation sim = Simulation.compile(c, EngineOptions.DEFAULT.withDeltaTracking(tracking));
@@ -84,58 +83,12 @@ class PackedJoinProperties {
         }
     }
 
-    /**
-     * {@code n} random changes to {@code table} (kept up to date), some of them cancelling rows it
-     * holds; column {@code key} is the join key (of {@code keys} values), the other a value.
-     */
-    private static List<Change> changes(Random rnd, Map<Row, Long> table, int n, int keys, int values, boolean nulls, int key) {
-        Map<Row, Long> d = new HashMap<>();
-        List<Row> present = new ArrayList<>(table.keySet());
-        for (int i = 0; i < n; i++) {
-            if (!present.isEmpty() && rnd.nextInt(4) == 0) {
-                Row r = present.get(rnd.nextInt(present.size()));
-                d.merge(r, -table.get(r), Long::sum);
-                continue;
-            }
-            Long v = nulls && rnd.nextInt(50) == 0 ? null : (long) (rnd.nextInt(values) - values / 3);
-            Long k = nulls && rnd.nextInt(50) == 0 ? null : (long) rnd.nextInt(keys);
-            d.merge(key == 0 ? Row.of(k, v) : Row.of(v, k), (long) (rnd.nextInt(5) - 2), Long::sum);
-        }
-        List<Change> out = new ArrayList<>();
-        d.forEach((r, w) -> {
-            if (w != 0) {
-                out.add(new Change(r, w));
-                table.merge(r, w, Long::sum);
-            }
-        });
-        table.values().removeIf(w -> w == 0);
-        return out;
-    }
-
     private static Map<Row, Long> join(Map<Row, Long> left, Map<Row, Long> right, int projection) {
-        Map<Object, List<Map.Entry<Row, Long>>> byKey = new HashMap<>();
-        right.entrySet().forEach(e -> {
-            if (e.getKey().get(0) != null) {
-                byKey.computeIfAbsent(e.getKey().get(0), k -> new ArrayList<>()).add(e);
-            }
+        return JoinFixtures.join(left, right, (l, r) -> switch (projection) {
+            case 0 -> Row.of(l.get(0), r.get(1));
+            case 1 -> Row.of(r.get(1), l.get(0));
+            case 2 -> Row.of(l.get(0), l.get(1), r.get(1));
+            default -> Row.of(r.get(1), r.get(0));
         });
-        Map<Row, Long> out = new HashMap<>();
-        left.forEach((l, w) -> {
-            if (l.get(1) == null) {
-                return;
-            }
-            for (Map.Entry<Row, Long> e : byKey.getOrDefault(l.get(1), List.of())) {
-                Row r = e.getKey();
-                Row o = switch (projection) {
-                    case 0 -> Row.of(l.get(0), r.get(1));
-                    case 1 -> Row.of(r.get(1), l.get(0));
-                    case 2 -> Row.of(l.get(0), l.get(1), r.get(1));
-                    default -> Row.of(r.get(1), r.get(0));
-                };
-                out.merge(o, Math.multiplyExact(w, e.getValue()), Long::sum);
-            }
-        });
-        out.values().removeIf(w -> w == 0);
-        return out;
     }
 }

@@ -11,11 +11,11 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.engine.EdgeToggles;
+import org.dbspstudio.engine.JoinFixtures;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.fixtures.FixtureDocuments;
-import org.dbspstudio.model.Change;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.NamedExpr;
 import org.dbspstudio.model.OpKind;
@@ -72,8 +72,8 @@ class UncountedPackedJoinProperties {
         List<StepData> rs = new ArrayList<>();
         List<Map<Row, Long>> expected = new ArrayList<>();
         for (int t = 0; t < steps; t++) {
-            ls.add(StepData.rows(changes(rnd, left, t == 0 ? 1100 + rnd.nextInt(2000) : rnd.nextInt(600), keys, values, nulls, 1)));
-            rs.add(StepData.rows(changes(rnd, right, t == 0 ? 1100 + rnd.nextInt(2000) : rnd.nextInt(600), keys, values, nulls, 0)));
+            ls.add(StepData.rows(JoinFixtures.changes(rnd, left, t == 0 ? 1100 + rnd.nextInt(2000) : rnd.nextInt(600), keys, values, nulls ? 200 : 0, 1)));
+            rs.add(StepData.rows(JoinFixtures.changes(rnd, right, t == 0 ? 1100 + rnd.nextInt(2000) : rnd.nextInt(600), keys, values, nulls ? 200 : 0, 0)));
             expected.add(join(left, right, swap));
         }
         Joins.JoinNode.packedProbes = threshold;
@@ -128,50 +128,8 @@ class UncountedPackedJoinProperties {
         }
     }
 
-    /** {@code n} random changes to {@code table} (kept up to date), some cancelling rows it holds; column {@code key} is the join key. */
-    private static List<Change> changes(Random rnd, Map<Row, Long> table, int n, int keys, int values, boolean nulls, int key) {
-        Map<Row, Long> d = new HashMap<>();
-        List<Row> present = new ArrayList<>(table.keySet());
-        for (int i = 0; i < n; i++) {
-            if (!present.isEmpty() && rnd.nextInt(4) == 0) {
-                Row r = present.get(rnd.nextInt(present.size()));
-                d.merge(r, -table.get(r), Long::sum);
-                continue;
-            }
-            Long v = nulls && rnd.nextInt(200) == 0 ? null : (long) (rnd.nextInt(values) - values / 3);
-            Long k = nulls && rnd.nextInt(200) == 0 ? null : (long) rnd.nextInt(keys);
-            d.merge(key == 0 ? Row.of(k, v) : Row.of(v, k), (long) (rnd.nextInt(5) - 2), Long::sum);
-        }
-        List<Change> out = new ArrayList<>();
-        d.forEach((r, w) -> {
-            if (w != 0) {
-                out.add(new Change(r, w));
-                table.merge(r, w, Long::sum);
-            }
-        });
-        table.values().removeIf(w -> w == 0);
-        return out;
-    }
-
     /** left ⋈ right on left.b = right.a (NULL keys match nothing), projected as the circuit's join. */
     private static Map<Row, Long> join(Map<Row, Long> left, Map<Row, Long> right, boolean swap) {
-        Map<Object, List<Map.Entry<Row, Long>>> byKey = new HashMap<>();
-        right.entrySet().forEach(e -> {
-            if (e.getKey().get(0) != null) {
-                byKey.computeIfAbsent(e.getKey().get(0), k -> new ArrayList<>()).add(e);
-            }
-        });
-        Map<Row, Long> out = new HashMap<>();
-        left.forEach((l, w) -> {
-            if (l.get(1) == null) {
-                return;
-            }
-            for (Map.Entry<Row, Long> e : byKey.getOrDefault(l.get(1), List.of())) {
-                Row o = swap ? Row.of(e.getKey().get(1), l.get(0)) : Row.of(l.get(0), l.get(1), e.getKey().get(1));
-                out.merge(o, Math.multiplyExact(w, e.getValue()), Long::sum);
-            }
-        });
-        out.values().removeIf(w -> w == 0);
-        return out;
+        return JoinFixtures.join(left, right, (l, r) -> swap ? Row.of(r.get(1), l.get(0)) : Row.of(l.get(0), l.get(1), r.get(1)));
     }
 }
