@@ -208,8 +208,21 @@ final class RowSort {
      * and none is read by position (a read per row at a random place).
      */
     static Run decode(long[] keys, long[] ws, int n, int arity, long[] min, int[] bits, int posBits, boolean sameWeight) {
+        return decode(keys, ws, n, arity, false, arity, min, bits, posBits, sameWeight, true);
+    }
+
+    /**
+     * As {@link #decode(long[], long[], int, int, long[], int[], int, boolean)} for keys of {@code cols}
+     * columns: {@code arity} of them, or packed rows' words ({@code arity + 1}, the tag word first), whose
+     * tag column is written when {@code tagged} and otherwise left out (0 in every row); without
+     * {@code consolidate} the rows are distinct and kept as they are.
+     */
+    static Run decode(long[] keys, long[] ws, int n, int arity, boolean tagged, int cols, long[] min, int[] bits,
+                      int posBits, boolean sameWeight, boolean consolidate) {
+        int stride = tagged ? cols : arity;
+        int skip = cols - stride; // 1: the tag column is left out
         long w0 = ws[0];
-        long[] out = new long[n * arity];
+        long[] out = new long[n * stride];
         long[] wt = new long[n];
         long mask = (1L << posBits) - 1;
         int k = 0;
@@ -218,7 +231,7 @@ final class RowSort {
             long key = keys[i];
             long row = key >>> posBits;
             long w = sameWeight ? w0 : ws[(int) (key & mask)];
-            if (k > 0) {
+            if (consolidate && k > 0) {
                 if (row == prev) {
                     wt[k - 1] = Math.addExact(wt[k - 1], w);
                     continue;
@@ -227,9 +240,9 @@ final class RowSort {
                     k--; // the previous row's weights cancelled: its place is taken
                 }
             }
-            int o = k * arity;
+            int o = k * stride - skip;
             long v = row;
-            for (int c = arity - 1; c >= 0; c--) {
+            for (int c = cols - 1; c >= skip; c--) {
                 int b = bits[c];
                 if (b > 0) {
                     out[o + c] = (v & (-1L >>> (64 - b))) + min[c];
@@ -241,14 +254,14 @@ final class RowSort {
             wt[k++] = w;
             prev = row;
         }
-        if (k > 0 && wt[k - 1] == 0) {
+        if (consolidate && k > 0 && wt[k - 1] == 0) {
             k--;
         }
         if (k < n) {
-            out = Arrays.copyOf(out, k * arity);
+            out = Arrays.copyOf(out, k * stride);
             wt = Arrays.copyOf(wt, k);
         }
-        return new Run(arity, false, out, wt, k);
+        return new Run(arity, tagged, out, wt, k);
     }
 
     /** Sorts row indices by their words (bottom-up merge sort, no boxing). */

@@ -567,47 +567,6 @@ final class Run {
             return null;
         }
         long[] keys = RowSort.sortedKeys(words, s, null, n, min, bits, posBits);
-        int stride = anyTag ? s : arity;
-        int skip = anyTag ? 0 : 1; // without tag words, the tag column (0 in every row) is not written
-        long[] out = new long[n * stride];
-        long[] wt = new long[n];
-        long mask = (1L << posBits) - 1;
-        int k = 0;
-        long prev = -1;
-        for (int i = 0; i < n; i++) {
-            long key = keys[i];
-            long row = key >>> posBits;
-            long w = sameWeight ? w0 : ws[(int) (key & mask)];
-            if (consolidate && k > 0) {
-                if (row == prev) {
-                    wt[k - 1] = Math.addExact(wt[k - 1], w);
-                    continue;
-                }
-                if (wt[k - 1] == 0) {
-                    k--; // the previous row's weights cancelled: its place is taken
-                }
-            }
-            int o = k * stride - skip;
-            long v = row;
-            for (int c = s - 1; c >= skip; c--) {
-                int b = bits[c];
-                if (b > 0) {
-                    out[o + c] = (v & (-1L >>> (64 - b))) + min[c];
-                    v >>>= b;
-                } else {
-                    out[o + c] = min[c];
-                }
-            }
-            wt[k++] = w;
-            prev = row;
-        }
-        if (consolidate && k > 0 && wt[k - 1] == 0) {
-            k--;
-        }
-        if (k < n) {
-            out = Arrays.copyOf(out, k * stride);
-            wt = Arrays.copyOf(wt, k);
-        }
-        return new Run(arity, anyTag, out, wt, k);
+        return RowSort.decode(keys, ws, n, arity, anyTag, s, min, bits, posBits, sameWeight, consolidate);
     }
 }
