@@ -113,6 +113,21 @@ final class EarlyCheck {
         }
     }
 
+    /**
+     * Waits up to {@code millis} for the load to end, however it ends (its result stays for
+     * {@link #check}); returns whether it has. Keeps the thread's interrupt.
+     */
+    boolean awaitEnd(long millis) {
+        try {
+            task.get(millis, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | java.util.concurrent.TimeoutException | java.util.concurrent.CancellationException e) {
+            // ended with a failure (kept for check), or not yet
+        }
+        return task.isDone();
+    }
+
     /** The file being loaded. */
     Path file() {
         return file;

@@ -52,19 +52,29 @@ public final class Main implements Runnable {
     }
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        int code;
+        try {
+            code = run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+        } catch (OutOfMemoryError e) {
+            // the report itself found no heap: a fixed line, still no stack trace
+            System.err.println("dbsp: ERROR [OUT_OF_MEMORY] the Java heap is full; give it more with JAVA_OPTS=-Xmx<size>");
+            code = CliSupport.OUT_OF_MEMORY;
+        }
+        System.exit(code);
     }
 
     /** Runs the command line with these streams and returns its exit code (tests call this). */
     public static int run(PrintWriter out, PrintWriter err, String... args) {
         // run FILE: the file is loaded and validated beside picocli's work (EarlyCheck)
         EarlyCheck early = EarlyCheck.start(args);
-        CommandLine cl = commandLine(out, err, args.length > 0 ? args[0] : null);
-        if (early != null) {
-            ((RunCommand) cl.getSubcommands().get("run").getCommand()).early = early;
-        }
         int code;
         try {
+            // built inside the try: while the early load fills the heap, picocli's model of the
+            // command line can be what runs out
+            CommandLine cl = commandLine(out, err, args.length > 0 ? args[0] : null);
+            if (early != null) {
+                ((RunCommand) cl.getSubcommands().get("run").getCommand()).early = early;
+            }
             code = cl.execute(args);
         } catch (OutOfMemoryError e) {
             code = outOfMemory(err, early, args);
@@ -81,11 +91,18 @@ public final class Main implements Runnable {
      * {@code run} does when it runs out loading it; otherwise it names the command.
      */
     static int outOfMemory(PrintWriter err, EarlyCheck early, String... args) {
-        if (early != null && early.filledTheHeap()) {
-            return CliSupport.outOfMemory(err, early.file() + ": loading and checking the file");
+        boolean theFile = early != null && early.filledTheHeap();
+        if (early != null) {
+            // the load may still hold the heap: the report itself needs a little of it, and the
+            // load ends soon (done or out of memory itself), leaving what it held to the collector
+            early.awaitEnd(LOAD_END_WAIT_MILLIS);
         }
-        return CliSupport.outOfMemory(err, "dbsp " + (args.length > 0 ? args[0] : ""));
+        String what = theFile ? early.file() + ": loading and checking the file" : "dbsp " + (args.length > 0 ? args[0] : "");
+        return CliSupport.outOfMemory(err, what);
     }
+
+    /** How long an out-of-memory report waits for the early load to end before it prints. */
+    static final long LOAD_END_WAIT_MILLIS = 60_000;
 
     /** What a run of the command line printed, and its exit code. */
     public record Captured(int code, String out, String err) {

@@ -175,15 +175,24 @@ class EarlyCheckTest {
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
         assertThat(mk.waitFor()).isZero();
         EarlyCheck e = EarlyCheck.start("run", fifo.toString());
-        try {
-            assertThat(e.filledTheHeap()).isTrue();
-            StringWriter err = new StringWriter();
-            int code = Main.outOfMemory(new PrintWriter(err), e, "run", fifo.toString());
-            assertThat(code).isEqualTo(CliSupport.OUT_OF_MEMORY);
-            assertThat(err.toString()).startsWith(fifo + ": loading and checking the file: ERROR [OUT_OF_MEMORY] the Java heap (");
-        } finally {
-            Files.writeString(fifo, ""); // opens the pipe for writing: the load reads an empty file and fails
-        }
+        assertThat(e.filledTheHeap()).isTrue();
+        // the report waits for the load to end (it may hold the heap the report needs): the pipe
+        // is opened for writing a little later, and the load reads an empty file and fails
+        Thread writer = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+                Files.writeString(fifo, "");
+            } catch (Exception ex) {
+                throw new IllegalStateException(ex);
+            }
+        });
+        writer.start();
+        StringWriter first = new StringWriter();
+        int code = Main.outOfMemory(new PrintWriter(first), e, "run", fifo.toString());
+        assertThat(e.awaitEnd(0)).as("the report waited for the load to end").isTrue();
+        assertThat(code).isEqualTo(CliSupport.OUT_OF_MEMORY);
+        assertThat(first.toString()).startsWith(fifo + ": loading and checking the file: ERROR [OUT_OF_MEMORY] the Java heap (");
+        writer.join(10_000);
         assertThatThrownBy(() -> e.check(fifo)).isInstanceOf(LoadException.class);
         // loaded (and failed for another reason): the heap ran out elsewhere, so the command is named
         assertThat(e.filledTheHeap()).isFalse();
