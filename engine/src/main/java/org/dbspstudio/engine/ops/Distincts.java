@@ -99,19 +99,25 @@ final class Distincts {
                 int[] gained = {0};
                 OuterIntegrate paired = ci.paired();
                 Row[] xs = null;
+                PackedChange packed = new PackedChange();
                 if (paired != null && i.accumulated() && d.accumulated() && i.trace() == d.trace()
-                        && paired.pairedChanges(ctx.tick(), dd, (rows, x, wbi, wdi, wbd, wdd) -> {
+                        && paired.pairedChanges(ctx.tick(), dd, (keys, at, width, wbi, wdi, wbd, wdd) -> {
                             // the inputs' outer sums paired (see OuterIntegrate.share): their weights at
                             // the rows that matter, from what the sums keep as they add and follow rows
-                            // (a row decoded only where the output changes)
+                            // (the row's words copied only where the output changes; no row decoded)
                             int now = h(Math.addExact(wbi, wdi), Math.addExact(wbd, wdd));
                             int then = h(wbi, wbd);
                             if (now != then) {
-                                change.add(rows.apply(x), now - then);
+                                packed.add(keys, at, width, now - then);
                                 gained[0] += (now != 0 ? 1 : 0) - (then != 0 ? 1 : 0);
                             }
                         })) {
                     ctx.work(dd.size());
+                    ZSet c = packed.build();
+                    out = kept(ctx.tick(), prev[0], c, prev[0].size() + gained[0]);
+                    ctx.outOuter(0, out, new OuterChange(prev[0], c));
+                    current.add(new ZSet[] {out, i, d});
+                    return;
                 } else if ((xs = candidates(bd, dd, ctx.tick())) != null) {
                     // i = bi + di and d = bd + dd at the rows where H's output can have changed (the
                     // earlier values, read from nested-time traces, looked up together)
@@ -338,6 +344,62 @@ final class Distincts {
                 n += p[0].size();
             }
             return n;
+        }
+    }
+
+    /**
+     * H's change at one iteration gathered as packed rows (each row's words as {@code TraceRows#keys} holds
+     * them: tag word, then its cells), made a Z-set at the end: one sorted run when every row is of non-null
+     * integers (sorted once; the outputs' trace and the operators after H take it as it is), else a table of
+     * the rows decoded. The rows given are distinct.
+     */
+    static final class PackedChange {
+        private long[] words = new long[0];
+        private long[] ws = new long[0];
+        private int n;
+        private int width = -1;
+        private boolean tagged;
+
+        void add(long[] keys, int at, int w, long weight) {
+            if (width != w) {
+                if (width >= 0) {
+                    throw new IllegalStateException("rows of two arities in one change");
+                }
+                width = w;
+            }
+            if (n == ws.length) {
+                int cap = Math.max(16, n * 2);
+                ws = java.util.Arrays.copyOf(ws, cap);
+                words = java.util.Arrays.copyOf(words, cap * w);
+            }
+            int p = n * w;
+            if (w == 3) {
+                words[p] = keys[at];
+                words[p + 1] = keys[at + 1];
+                words[p + 2] = keys[at + 2];
+            } else {
+                System.arraycopy(keys, at, words, p, w);
+            }
+            tagged |= keys[at] != 0;
+            ws[n++] = weight;
+        }
+
+        int size() {
+            return n;
+        }
+
+        ZSet build() {
+            if (n == 0) {
+                return ZSet.EMPTY;
+            }
+            if (!tagged) {
+                return ZSet.ofIntegerRows(width - 1, words, ws, n);
+            }
+            ZSet.Builder b = ZSet.builder(n);
+            for (int k = 0; k < n; k++) {
+                b.add(org.dbspstudio.engine.value.TraceRows.decode(words, k * width, width - 1), ws[k]);
+            }
+            return b.build();
         }
     }
 

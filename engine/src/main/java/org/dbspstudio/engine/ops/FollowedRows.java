@@ -243,6 +243,11 @@ final class FollowedRows {
         dueWeight = Arrays.copyOf(dueWeight, cap);
     }
 
+    /** The rows' words, row {@code id}'s at {@code id * width} (shared: not to be changed; replaced as the table grows). */
+    long[] keys() {
+        return keys;
+    }
+
     /** The row of id {@code id}, decoded from its words. */
     Row row(int id) {
         return TraceRows.decode(keys, id * width, width - 1);

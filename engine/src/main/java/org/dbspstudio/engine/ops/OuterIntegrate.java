@@ -1,6 +1,5 @@
 package org.dbspstudio.engine.ops;
 
-import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import org.dbspstudio.engine.value.NestedTrace;
 import org.dbspstudio.engine.value.TraceRows;
@@ -274,10 +273,15 @@ final class OuterIntegrate extends Clocked.PerIteration {
         return cell.upTo(j, size);
     }
 
-    /** What {@link #pairedChanges} tells of one row: the weights of H's two inputs there, before and their changes. */
+    /**
+     * What {@link #pairedChanges} tells of one row: its packed words ({@code keys[at..at+width)}: tag word, then
+     * its cells, as {@link TraceRows#keys} holds them), and the weights of H's two inputs there, before and
+     * their changes.
+     */
     @FunctionalInterface
     interface PairedRow {
-        void accept(IntFunction<Row> rows, int i, long integratedBefore, long integratedChange, long deltaBefore, long deltaChange);
+        void accept(long[] keys, int at, int width, long integratedBefore, long integratedChange, long deltaBefore,
+                    long deltaChange);
     }
 
     /**
@@ -308,27 +312,29 @@ final class OuterIntegrate extends Clocked.PerIteration {
         int[] ids = h.followed();
         NestedTrace.Observed seen = h.seen();
         FollowedRows t = touched;
-        long[] keys = h.complete() || t == null ? null : rows.keys();
-        IntFunction<Row> rowAt = rows::row;
+        long[] keys = n == 0 ? null : rows.keys();
+        int width = rows.arity() + 1;
+        boolean look = !h.complete() && t != null && t.width == width;
         for (int k = 0; k < n; k++) {
-            int id = ids[k] >= 0 ? ids[k] : keys == null ? -1 : t.find(keys, k * t.width);
+            int id = ids[k] >= 0 ? ids[k] : look ? t.find(keys, k * width) : -1;
             long change = 0;
             if (id >= 0) {
                 change = t.change[id];
                 t.inLeaderChange[id] = j;
             }
             long now = Math.subtractExact(seen.upTo[k], seen.at[k]);
-            visit.accept(rowAt, k, Math.subtractExact(now, change), change, seen.at[k], ws[k]);
+            visit.accept(keys, k * width, width, Math.subtractExact(now, change), change, seen.at[k], ws[k]);
         }
         int m = t == null ? 0 : t.dueCount(j + 1);
         if (m > 0) {
             int[] due = t.dueIds(j + 1);
             long[] dw = t.dueWeights(j + 1);
-            IntFunction<Row> followedRow = t::row;
+            long[] fk = t.keys();
+            int fw = t.width;
             for (int q = 0; q < m; q++) {
                 int id = due[q];
                 if (t.inLeaderChange[id] != j) { // else visited with dd
-                    visit.accept(followedRow, id, Math.subtractExact(t.weight[id], t.change[id]), t.change[id], dw[q], 0);
+                    visit.accept(fk, id * fw, fw, Math.subtractExact(t.weight[id], t.change[id]), t.change[id], dw[q], 0);
                 }
             }
         }
