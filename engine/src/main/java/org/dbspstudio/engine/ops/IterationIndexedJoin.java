@@ -135,27 +135,15 @@ final class IterationIndexedJoin extends OpNode {
         if (kept.isEmpty() || other.isEmpty()) {
             out = null;
         } else if (other.size() <= kept.size()) {
-            // the other side's rows probe this iteration's label
+            // the other side's rows probe this iteration's label (prepared once while they are the same value)
+            Probing p = probing(other);
             ctx.work(other.size());
             long[] visits = {0};
-            Row[] probes = new Row[other.size()];
-            long[] pw = new long[probes.length];
-            Object[][] keys = new Object[probes.length][];
-            int[] n = {0};
-            other.forEachX((y, v) -> {
-                Row k = otherKey.key(y);
-                if (k != null) {
-                    Object[] key = new Object[k.size()];
-                    for (int i = 0; i < key.length; i++) {
-                        key[i] = k.get(i);
-                    }
-                    keys[n[0]] = key;
-                    probes[n[0]] = y;
-                    pw[n[0]++] = v;
-                }
-            });
+            Row[] probes = p.rows;
+            long[] pw = p.weights;
+            Object[][] keys = p.keys;
             Object only = freshOnly ? index.lastAdded() : null;
-            ZSet packed = packed(probes, pw, n[0], keys, j, only, visits);
+            ZSet packed = packed(p, j, only, visits);
             if (packed != null) {
                 ctx.work(visits[0]);
                 ctx.out(0, packed, null);
@@ -165,7 +153,7 @@ final class IterationIndexedJoin extends OpNode {
             // nearly every tick of the closure, allocated a table of 4,096 rows for nothing)
             out = ZSet.builder(Math.min(kept.size(), 4096));
             ZSet.Builder o = out;
-            index.lookup(keys, j, only, (q, x, w) -> {
+            index.lookup(p.keys, j, only, (q, x, w) -> {
                 visits[0]++;
                 Row y = probes[q];
                 o.add(side == 0 ? plain.emitted(x, y) : plain.emitted(y, x), Math.multiplyExact(w, pw[q]));
@@ -188,27 +176,19 @@ final class IterationIndexedJoin extends OpNode {
      * no row object per match: when the output columns are plain columns and the probing rows' are
      * integers. Else null (the caller emits rows).
      */
-    private ZSet packed(Row[] probes, long[] pw, int n, Object[][] keys, int j, Object only, long[] visits) {
-        if (outKept == null) {
+    private ZSet packed(Probing p, int j, Object only, long[] visits) {
+        if (outKept == null || !p.columnsOk) {
             return null;
         }
         int cols = outKept.length;
-        long[][] probeCols = new long[cols][];
-        for (int c = 0; c < cols; c++) {
-            if (!outKept[c]) {
-                probeCols[c] = new long[n];
-                for (int i = 0; i < n; i++) {
-                    Row y = probes[i];
-                    if (outCol[c] >= y.size() || !(y.get(outCol[c]) instanceof Long v)) {
-                        return null;
-                    }
-                    probeCols[c][i] = v;
-                }
-            }
+        long[][] probeCols = p.columns;
+        long[] pw = p.weights;
+        if (p.sorted == null) {
+            p.sorted = index.probes(p.keys);
         }
         // sized for the previous tick's matches (consecutive iterations match alike), growing by doubling beyond
         int cap = Math.max(64, lastPacked + (lastPacked >> 3));
-        ZSet joined = index.join(keys, pw, j, only, outKept, outAt, probeCols, cap);
+        ZSet joined = index.join(p.sorted, pw, j, only, outKept, outAt, probeCols, cap);
         if (joined != null) {
             // each match one long, sorted and decoded (IterationIndex.join)
             visits[0] += index.joinMatches();
@@ -219,7 +199,7 @@ final class IterationIndexedJoin extends OpNode {
         long[][] words = {new long[cap * stride]};
         long[][] ws = {new long[cap]};
         int[] m = {0};
-        index.lookupEntries(keys, j, only, (q, e, at, w) -> {
+        index.lookupEntries(p.sorted, j, only, (q, e, at, w) -> {
             int i = m[0];
             if (i == ws[0].length) {
                 words[0] = java.util.Arrays.copyOf(words[0], 2 * i * stride);
@@ -237,6 +217,82 @@ final class IterationIndexedJoin extends OpNode {
         visits[0] += m[0];
         lastPacked = m[0];
         return m[0] == 0 ? ZSet.EMPTY : ZSet.ofIntegerRows(cols, words[0], ws[0], m[0]);
+    }
+
+    /**
+     * The other input's rows prepared for probing: their keys, weights and output columns, and their
+     * keys packed and sorted (once asked for). Values are immutable: the same value at the next tick
+     * (the closure's edges' change, read at every iteration of a step) is prepared once.
+     */
+    private static final class Probing {
+        final ZSet value;
+        /** The rows with a non-NULL key, their keys' cells and weights. */
+        final Row[] rows;
+        final Object[][] keys;
+        final long[] weights;
+        /** Per output column of the probing side, its cells (null for the kept side's); valid when {@link #columnsOk}. */
+        final long[][] columns;
+        final boolean columnsOk;
+        IterationIndex.Probes sorted;
+
+        Probing(ZSet value, Row[] rows, Object[][] keys, long[] weights, long[][] columns, boolean columnsOk) {
+            this.value = value;
+            this.rows = rows;
+            this.keys = keys;
+            this.weights = weights;
+            this.columns = columns;
+            this.columnsOk = columnsOk;
+        }
+    }
+
+    /** The last value prepared for probing (null: none). */
+    private Probing probing;
+
+    private Probing probing(ZSet other) throws ExprException {
+        if (probing != null && probing.value == other) {
+            return probing;
+        }
+        int size = other.size();
+        Row[] rows = new Row[size];
+        long[] pw = new long[size];
+        Object[][] keys = new Object[size][];
+        int[] n = {0};
+        other.forEachX((y, v) -> {
+            Row k = otherKey.key(y);
+            if (k != null) {
+                Object[] key = new Object[k.size()];
+                for (int i = 0; i < key.length; i++) {
+                    key[i] = k.get(i);
+                }
+                keys[n[0]] = key;
+                rows[n[0]] = y;
+                pw[n[0]++] = v;
+            }
+        });
+        int m = n[0];
+        Row[] r = m == size ? rows : java.util.Arrays.copyOf(rows, m);
+        Object[][] ks = m == size ? keys : java.util.Arrays.copyOf(keys, m);
+        long[] ws = m == size ? pw : java.util.Arrays.copyOf(pw, m);
+        long[][] columns = null;
+        boolean ok = outKept != null;
+        if (ok) {
+            columns = new long[outKept.length][];
+            for (int c = 0; c < outKept.length && ok; c++) {
+                if (!outKept[c]) {
+                    columns[c] = new long[m];
+                    for (int i = 0; i < m; i++) {
+                        Row y = r[i];
+                        if (outCol[c] >= y.size() || !(y.get(outCol[c]) instanceof Long v)) {
+                            ok = false;
+                            break;
+                        }
+                        columns[c][i] = v;
+                    }
+                }
+            }
+        }
+        probing = new Probing(other, r, ks, ws, columns, ok);
+        return probing;
     }
 
     /** Adds the kept input's outer change at label j; false when the label does not hold its basis (or the rows cannot be indexed). */
@@ -271,6 +327,7 @@ final class IterationIndexedJoin extends OpNode {
         GIVE_UPS.incrementAndGet();
         givenUp = true;
         index = null;
+        probing = null;
         held.clear();
     }
 
@@ -287,6 +344,7 @@ final class IterationIndexedJoin extends OpNode {
         evaluated = 0;
         held.clear();
         lastPacked = 0;
+        probing = null;
     }
 
     @Override

@@ -23,7 +23,8 @@ import org.dbspstudio.model.types.Row;
  * addition appended alone. Batched: most additions are not followed by lookups, so that several
  * labels' runs grow and merge before they are read. Labels range over 0–5 and lookups over 0–6 (a
  * label never added to holds nothing). After each round of lookups, a join of random probes at a
- * label, its output packed one long per match ({@link IterationIndex#join}), against a join of the map.
+ * label, its output packed one long per match ({@link IterationIndex#join}), against a join of the map;
+ * the probes prepared once ({@link IterationIndex#probes}) are joined again at another label.
  */
 class IterationIndexProperties {
 
@@ -160,7 +161,22 @@ class IterationIndexProperties {
             ks[q] = q % 9 == 4 ? new Object[keys.length] : keyOf(row(rnd, arity, range), keys);
             pw[q] = rnd.nextBoolean() ? 1 : rnd.nextInt(7) - 3;
         }
-        ZSet got = idx.join(ks, pw, label, only, fromEntry, outAt, probeCols, rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(100));
+        // the probes prepared once and reused: at this label and at another (a join probing with the same rows at every iteration)
+        IterationIndex.Probes prepared = idx.probes(ks);
+        ZSet got = rnd.nextBoolean()
+                ? idx.join(ks, pw, label, only, fromEntry, outAt, probeCols, rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(100))
+                : idx.join(prepared, pw, label, only, fromEntry, outAt, probeCols, rnd.nextInt(3) == 0 ? 0 : rnd.nextInt(100));
+        assertJoin(got, model, keys, ks, pw, fromEntry, col, probeCols, probeWide, label);
+        int other = rnd.nextInt(7);
+        assertJoin(idx.join(prepared, pw, other, null, fromEntry, outAt, probeCols, rnd.nextInt(100)), model, keys, ks, pw,
+                fromEntry, col, probeCols, probeWide, other);
+    }
+
+    /** Asserts that {@code got} is the join of the probes with the map at {@code label} (see {@link #checkJoin}). */
+    private static void assertJoin(ZSet got, Map<Integer, Map<Row, Long>> model, int[] keys, Object[][] ks, long[] pw,
+                                   boolean[] fromEntry, int[] col, long[][] probeCols, boolean probeWide, int label) {
+        int cols = fromEntry.length;
+        int n = ks.length;
         Map<Row, Long> want = new HashMap<>();
         for (int q = 0; q < n; q++) {
             if (ks[q][0] == null) {
