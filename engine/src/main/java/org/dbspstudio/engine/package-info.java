@@ -1263,6 +1263,27 @@
  * 836/730 against 1,111/781 ms, their p99 178/187 against 239/256 ms, the batch of 100 1.86/1.74 against
  * 1.81/1.49 s: a gain for the single edges, a cost to the first step, both within about the noise.
  *
+ * <p>While the index answers its additions' lookups, no one reads the leader's runs in a single edge's step
+ * (JFR, 200 single edges: no sweep, lookup or iteration of them), yet its spine merged the runs each tick added
+ * by the ratio of four, the cascades rewriting its largest runs (1.25M entries in B3). Its additions then merge
+ * by size classes ({@code MergingRuns.plusTiered}, {@code NestedTrace.plus(…, tiered)}): a run's class is
+ * ⌊log₄ n⌋; a run larger than those just before it is merged with them, and the newest four runs of one class
+ * are merged together (the two adjacent runs of the smallest sum first), so an entry is rewritten about twice
+ * per class it passes through and the largest runs stay as they are until four of their class exist; the price
+ * is up to three runs per class to search (B3: at most 20 against 9). The entries held are the same; the first
+ * step (no index yet) and B4 (no index) merge as before, and a trace whose index is dropped returns to the ratio
+ * at its next addition (its runs then merge as the ratio finds them). Counted, so free of the machine's noise:
+ * the leader's entries merged over B3's 30 single edges 5.36M → 1.98M, with the batch of 100 16.8M → 6.1M
+ * (every spine's, 30 single edges: 15.6M → 12.3M); the time in those additions (timed per call, one jar with
+ * the policy switched, two alternating pairs at load 7–9) 579/810 → 84/293 ms; their share of the single edges'
+ * JFR samples 10.6% → 6.8%. {@code bench --only b3} at load 4–11 could not tell the jars apart (engine thread,
+ * base against this, two alternating pairs twice: 30 single edges 859/585 and 847/482 against 732/512 and
+ * 1,020/704 ms, batch of 100 2.78/2.97 and 2.39/2.43 against 3.71/2.26 and 2.58/2.43 s, first step 2.44–2.79
+ * against 2.36–2.56 s). {@code MergingRunsProperties} drives spines added to by both policies (versions read
+ * again, branched) against a map, and checks that tiered runs' classes never rise towards the newest, fewer than
+ * four per class (it fails when a larger run is not merged with the smaller ones before it);
+ * {@code NestedTraceProperties} adds some changes tiered (both fail when a tiered merge drops its output).
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

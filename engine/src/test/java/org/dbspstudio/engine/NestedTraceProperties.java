@@ -88,6 +88,9 @@ class NestedTraceProperties {
                     trace = trace.plus(change, c.iteration(), after.size());
                 } else if (c.key() % 2 == 0) {
                     trace = trace.plus(change, c.iteration());
+                } else if (c.key() % 8 == 1) {
+                    // runs merged by size classes (a leader's trace while its index answers): the same entries
+                    trace = trace.plus(change, c.iteration(), true);
                 } else {
                     trace = plusObserved(trace, change, c.iteration(), xs, c.key());
                 }

@@ -238,13 +238,14 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 // mirrored first, while the records just read are in the cache (a trace that cannot take the
                 // rows is dropped with its index below)
                 index(rs, j, ids);
-                next = trace.plus(rs, j, obs);
+                // while the index answers the additions' lookups, the runs are read little: merged by size classes
+                next = trace.plus(rs, j, obs, index != null);
                 earlierHandoff = handoff;
                 handoff = new Handoff(x, j, rs, fs, wanted, obs, complete);
             }
         } else {
             index(x, j);
-            next = trace.plus(x, j);
+            next = trace.plus(x, j, index != null);
         }
         if (next == null) {
             disableTrace();

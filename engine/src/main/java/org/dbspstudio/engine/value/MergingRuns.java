@@ -112,6 +112,85 @@ final class MergingRuns {
     }
 
     /**
+     * Runs of a size class of one are merged when there are this many of them ({@link #plusTiered}): a
+     * run's class is {@code ⌊log₄ n⌋}.
+     */
+    static final int TIER = 4;
+
+    /**
+     * These runs plus d merged by size classes instead of by ratio (size-tiered, as LSM trees merge by
+     * tiers): d is appended; when it is larger than the runs just before it (of a smaller class), they
+     * are merged with it, and when the newest {@link #TIER} runs are of one class they are merged
+     * together, again until no rule applies. An entry is rewritten about once per class it passes
+     * through (log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
+     * every merge (at B3's single edges about 40 entries copied per entry added, most of them the
+     * largest runs'); a run is not merged with one of a larger class, so the largest runs stay as they
+     * are until as many as {@link #TIER} of their class exist. The price: up to {@code TIER − 1} runs per
+     * class (about three times the ratio's runs) for readers to search, so it serves a spine that is
+     * read little — the leader's trace while its index answers its lookups. Merges done at once: a
+     * spine with merges in flight, or with a fuel, adds by {@link #plus}.
+     */
+    MergingRuns plusTiered(Run d) {
+        if (merging != null || fuel > 0) {
+            return plus(d);
+        }
+        List<Run> rs = new ArrayList<>(runs.length + 1);
+        for (Run r : runs) {
+            rs.add(r);
+        }
+        if (d.n > 0) {
+            rs.add(d);
+        }
+        while (rs.size() >= 2) {
+            int last = rs.size() - 1;
+            int c = sizeClass(rs.get(last).n);
+            int from = last;
+            boolean smaller = false;
+            while (from > 0 && sizeClass(rs.get(from - 1).n) <= c) {
+                from--;
+                smaller |= sizeClass(rs.get(from).n) < c;
+            }
+            int m = last - from + 1;
+            if (m < 2 || !smaller && m < TIER) {
+                break;
+            }
+            List<Run> group = rs.subList(from, last + 1);
+            Run merged = mergeAll(new ArrayList<>(group));
+            group.clear();
+            if (merged.n > 0) {
+                rs.add(merged);
+            }
+        }
+        return new MergingRuns(rs.toArray(new Run[0]), null, fuel);
+    }
+
+    /** A run's size class for {@link #plusTiered}: ⌊log₄ n⌋ (0 for fewer than 4 entries). */
+    static int sizeClass(int n) {
+        return n <= 1 ? 0 : (31 - Integer.numberOfLeadingZeros(n)) / 2;
+    }
+
+    /**
+     * The sum of the runs (at least one), by pairwise merges, always of the two adjacent runs of the
+     * smallest sum (so a large run among small ones is rewritten once).
+     */
+    private static Run mergeAll(List<Run> rs) {
+        while (rs.size() > 1) {
+            int best = 0;
+            long least = Long.MAX_VALUE;
+            for (int i = 0; i + 1 < rs.size(); i++) {
+                long n = (long) rs.get(i).n + rs.get(i + 1).n;
+                if (n < least) {
+                    least = n;
+                    best = i;
+                }
+            }
+            rs.set(best, Run.merge(rs.get(best), rs.get(best + 1)));
+            rs.remove(best + 1);
+        }
+        return rs.get(0);
+    }
+
+    /**
      * From the newest slot towards the oldest, merges two adjacent complete runs while the older is at
      * most {@link Spine#RATIO} times larger: at once when {@code fuel} covers it, else started and
      * left in flight.

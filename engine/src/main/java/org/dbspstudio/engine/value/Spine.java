@@ -150,6 +150,17 @@ final class Spine {
         return new Spine(arity, list.plus(d), s);
     }
 
+    /**
+     * This + d when the caller knows {@code s}, merged by size classes ({@link MergingRuns#plusTiered}:
+     * fewer entries rewritten, more runs to search) — for a spine read little.
+     */
+    Spine plusTiered(Run d, int s) {
+        if (s == 0) {
+            return null;
+        }
+        return new Spine(arity, list.plusTiered(d), s);
+    }
+
     /** The same spine, later additions merging with {@code fuel} (see {@link MergingRuns}; 0: at once). */
     Spine withFuel(long fuel) {
         return new Spine(arity, list.withFuel(fuel), size);

@@ -120,6 +120,91 @@ class MergingRunsProperties {
         assertThat(mostRuns).isLessThanOrEqualTo(MergingRuns.MAX_RUNS);
     }
 
+    /**
+     * Additions merged by size classes ({@link MergingRuns#plusTiered}) mixed with the ratio's: every
+     * version (earlier ones read again, and branched) holds the map's sum, whatever merged with what.
+     */
+    @Property(tries = 80)
+    void tieredAdditionsHoldTheSum(@ForAll @IntRange(min = 1, max = 80) int additions,
+                                   @ForAll @IntRange(min = 1, max = 3) int arity, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int domain = 1 + rnd.nextInt(rnd.nextBoolean() ? 60 : 6000);
+        boolean odd = rnd.nextInt(4) == 0;
+        int eagerOneIn = 1 + rnd.nextInt(5); // 1: every addition by the ratio; else mostly tiered
+        List<Spine> versions = new ArrayList<>();
+        List<Map<Row, Long>> sums = new ArrayList<>();
+        Spine s = null;
+        Map<Row, Long> expected = new HashMap<>();
+        for (int t = 0; t < additions; t++) {
+            Map<Row, Long> rows = change(rnd, arity, domain, odd);
+            Run d = run(arity, rows);
+            if (d.n == 0) {
+                continue;
+            }
+            Spine before = s;
+            Map<Row, Long> next = plus(expected, rows);
+            if (s == null) {
+                s = Spine.of(d);
+            } else if (rnd.nextInt(eagerOneIn) != 0) {
+                s = s.plusTiered(d, next.size());
+            } else {
+                s = s.plus(d);
+            }
+            expected = next;
+            check(s, expected, arity);
+            if (s == null) {
+                continue;
+            }
+            versions.add(s);
+            sums.add(expected);
+            int v = rnd.nextInt(versions.size());
+            check(versions.get(v), sums.get(v), arity);
+            if (before != null && rnd.nextInt(5) == 0) {
+                Map<Row, Long> other = change(rnd, arity, domain, odd);
+                Run e = run(arity, other);
+                if (e.n > 0) {
+                    Map<Row, Long> branched = plus(sums.get(versions.size() - 2), other);
+                    check(before.plusTiered(e, branched.size()), branched, arity);
+                }
+            }
+        }
+        for (int v = 0; v < versions.size(); v++) {
+            check(versions.get(v), sums.get(v), arity);
+        }
+    }
+
+    /**
+     * Additions by size classes alone keep the runs' classes from rising towards the newest, with fewer
+     * than {@link MergingRuns#TIER} runs of any class — so at most {@code TIER − 1} runs per class — after
+     * a large addition among small ones too; and rewrite fewer entries than the ratio's merges.
+     */
+    @Property(tries = 60)
+    void tieredRunsStayWithinTheirClasses(@ForAll @IntRange(min = 1, max = 300) int additions, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        Map<Row, Long> expected = new HashMap<>();
+        Spine s = null;
+        for (int t = 0; t < additions; t++) {
+            int n = rnd.nextInt(30) == 0 ? 500 + rnd.nextInt(5000) : 1 + rnd.nextInt(60);
+            Map<Row, Long> rows = RunFixtures.change(rnd, 2, 1_000_000, false, n);
+            Run d = run(2, rows);
+            if (d.n == 0) {
+                continue;
+            }
+            expected = plus(expected, rows);
+            s = s == null ? Spine.of(d) : s.plusTiered(d, expected.size());
+            int[] perClass = new int[32];
+            int previous = Integer.MAX_VALUE;
+            for (Run r : s.runs) {
+                int c = MergingRuns.sizeClass(r.n);
+                assertThat(c).as("classes of %s", s.runs.length).isLessThanOrEqualTo(previous);
+                previous = c;
+                perClass[c]++;
+                assertThat(perClass[c]).isLessThan(MergingRuns.TIER);
+            }
+        }
+        check(s, expected, 2);
+    }
+
     /** A merge advanced in slices of random sizes writes the run a merge at once writes. */
     @Property(tries = 200)
     void aMergeInSlicesEqualsTheMergeAtOnce(@ForAll @IntRange(min = 1, max = 4) int arity, @ForAll long seed) {
