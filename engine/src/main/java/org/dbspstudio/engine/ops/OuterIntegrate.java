@@ -230,7 +230,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 int[] ids = index == null ? null : indexIds(rs);
                 NestedTrace.Observed obs;
                 if (ids != null) {
-                    obs = observedFromIndex(rs, ids, wanted, j);
+                    obs = observedFromIndex(rs, ids, fs, wanted, j);
                 } else {
                     obs = new NestedTrace.Observed(wanted);
                     follower.giveFollowed(j, fs, obs);
@@ -794,11 +794,20 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * What the trace's sweep would read of {@code rows} before their addition at j, from the index: every
      * row's weights in X_j and S(j) given, and for the rows {@code wanted} their entries after j.
      */
-    private NestedTrace.Observed observedFromIndex(TraceRows rows, int[] ids, boolean[] wanted, int j) {
+    private NestedTrace.Observed observedFromIndex(TraceRows rows, int[] ids, int[] fs, boolean[] wanted, int j) {
         int n = rows.size();
         NestedTrace.Observed obs = new NestedTrace.Observed(new boolean[n]);
         TraceIndex ix = index;
+        // the rows the follower follows (it ran first at this tick) it gives itself, from what it keeps of them:
+        // their entries are not walked in the index (a cache miss per entry beyond a row's first)
+        boolean given = follower.followedTick == j && follower.touched != null;
+        if (given) {
+            follower.giveFollowed(j, fs, obs);
+        }
         for (int k = 0; k < n; k++) {
+            if (given && fs[k] >= 0) {
+                continue; // (followed: no later entries wanted)
+            }
             int id = ids[k];
             obs.give(k, ix.at(id, j), ix.upTo(id, j));
             if (wanted[k]) {
