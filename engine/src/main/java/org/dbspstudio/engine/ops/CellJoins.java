@@ -145,6 +145,14 @@ final class CellJoins {
      * a non-null integer (the caller then joins the rows as rows).
      */
     ZSet joinPacked(Ctx ctx, ZSet rows, IndexedZSet index, int expected) {
+        long[][] ic = rows.integerColumns();
+        if (ic != null) {
+            // one sorted run of integer rows (H's change, a packed join's output): its columns read as they are, no row decoded
+            ZSet packed = joinPackedColumns(ctx, ic, index, expected);
+            if (packed != null) {
+                return packed;
+            }
+        }
         int n = rows.size();
         long[][] keys = new long[keyCols.length][n];
         long[][] probeCols = new long[cols.length][];
@@ -185,6 +193,11 @@ final class CellJoins {
         if (!ok[0] || m[0] != n) {
             return null;
         }
+        return joinPacked(ctx, keys, probeCols, probeWeights, n, index, expected);
+    }
+
+    private ZSet joinPacked(Ctx ctx, long[][] keys, long[][] probeCols, long[] probeWeights, int n, IndexedZSet index,
+                            int expected) {
         Packed out = new Packed(probeCols, Math.max(16, expected));
         ColumnProbe cp = ColumnProbe.of(index, keyCols.length, indexCols);
         long visits = 0;
@@ -208,6 +221,36 @@ final class CellJoins {
         ctx.work(visits);
         return ZSet.ofIntegerRows(cols.length, out.words, out.weights, out.n);
     }
+
+    /**
+     * {@link #joinPacked(Ctx, ZSet, IndexedZSet, int)} of rows given as integer columns and their weights
+     * ({@link ZSet#integerColumns}: {@code arity + 1} arrays); null when a key or output column of the
+     * probing side is not among them.
+     */
+    ZSet joinPackedColumns(Ctx ctx, long[][] ic, IndexedZSet index, int expected) {
+        COLUMN_JOINS.incrementAndGet();
+        int arity = ic.length - 1;
+        long[][] keys = new long[keyCols.length][];
+        for (int k = 0; k < keys.length; k++) {
+            if (keyCols[k] >= arity) {
+                return null;
+            }
+            keys[k] = ic[keyCols[k]];
+        }
+        long[][] probeCols = new long[cols.length][];
+        for (int j = 0; j < cols.length; j++) {
+            if (fromProbe[j]) {
+                if (cols[j] >= arity) {
+                    return null;
+                }
+                probeCols[j] = ic[cols[j]];
+            }
+        }
+        return joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected);
+    }
+
+    /** How many joins read a packed run's columns ({@link #joinPackedColumns}; for tests). */
+    static final java.util.concurrent.atomic.AtomicLong COLUMN_JOINS = new java.util.concurrent.atomic.AtomicLong();
 
     /** Writes each match as a packed row of integers (tag word 0, then the output columns) and its weight. */
     private final class Packed implements ColumnProbe.Sink {

@@ -356,6 +356,16 @@ final class Joins {
                 }
                 expected = expected(rows);
             } else if (plan != null && plan.packs()) {
+                long[][] ic = rows.integerColumns();
+                if (ic != null) {
+                    // probing rows held as one sorted run of integers (H's change): joined on their columns
+                    // whatever the number of matches, no row decoded to count the matches or to probe
+                    ZSet packed = plan.joinPackedColumns(ctx, ic, index, estimate);
+                    if (packed != null) {
+                        ctx.work(rows.size());
+                        return packed;
+                    }
+                }
                 // many matches of integer columns: packed and sorted into one run, no row object or hash table each
                 expected = counted(rows, probeRight ? lk : rk, index);
                 if (expected >= PACKED_MIN) {
