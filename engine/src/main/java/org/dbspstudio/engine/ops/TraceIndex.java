@@ -47,13 +47,25 @@ final class TraceIndex {
 
     /** With the keys' hashes masked by {@code hashMask} (tests: colliding keys). */
     TraceIndex(int width, long maxRows, int hashMask) {
+        this(width, maxRows, hashMask, 1024);
+    }
+
+    /**
+     * Sized for {@code rows} rows (at most {@code maxRows}; at least 1,024): its records and table are not
+     * grown, nor its keys placed again, until it holds more.
+     */
+    TraceIndex(int width, long maxRows, int hashMask, long rows) {
         this.width = width;
         this.rec = Math.max(width, 0) + 2; // (a width below 1: a placeholder until the rows' arity is known)
         this.maxRows = maxRows;
         this.hashMask = hashMask;
-        int cap = 1024;
+        int cap = (int) Math.max(1024, Math.min(Math.min(rows, maxRows), Integer.MAX_VALUE / 4 / this.rec));
         recs = new long[cap * rec];
-        slots = new long[cap * 2];
+        int table = 2048;
+        while (cap * 3L > table * 2L) { // load at most 2/3, as add keeps it
+            table *= 2;
+        }
+        slots = new long[table];
         mask = slots.length - 1;
         more = new long[2 * 256];
     }
@@ -328,12 +340,18 @@ final class TraceIndex {
     /**
      * Adds the entries of {@code m} distinct rows, row r's words at {@code k[r * width ..]} and its entries at
      * positions {@code start[r]} to {@code start[r + 1] − 1} of {@code its} and {@code ws} (one run of a
-     * trace: {@code NestedTrace.forEachRun}). False, having added no row, when that would hold more than
-     * the maximum number of rows.
+     * trace: {@code NestedTrace.forEachRun}); {@code unheld}: the caller knows that no row of them is held
+     * (they are not looked up). False, having added no row, when that would hold more than the maximum
+     * number of rows.
      */
-    boolean addRows(long[] k, int m, int[] start, int[] its, long[] ws) {
+    boolean addRows(long[] k, int m, int[] start, int[] its, long[] ws, boolean unheld) {
         int[] ids = new int[m];
-        findAll(k, m, ids);
+        if (unheld) {
+            Arrays.fill(ids, -1); // none held (the caller knows): none is looked up
+            placeKeys = null; // (add places them from their hashes)
+        } else {
+            findAll(k, m, ids);
+        }
         if (!add(k, m, new long[m], 0, ids)) { // the rows not held yet, with no entry
             return false;
         }

@@ -1254,43 +1254,92 @@ public final class NestedTrace {
         }
     }
 
-    /** What {@link #forEachRun} visits of one run: see there. */
+    /** What {@link #forEachRun} visits of a slice of one run: see there. */
     @FunctionalInterface
     public interface RunEntries {
-        void accept(int width, long[] keys, int rows, int[] start, int[] iterations, long[] weights);
+        void accept(int width, long[] keys, int rows, int[] start, int[] iterations, long[] weights, boolean firstRun);
     }
 
+    /** Entries of a run visited together by {@link #forEachRun} (a row with more entries alone). */
+    static final int SLICE = 1 << 15;
+
     /**
-     * Visits the entries of every run of this trace, one run at a time (a row may have entries in several
-     * runs; its weight at an iteration is their sum): the run's distinct rows, {@code rows} of them, their
-     * logical words ({@code width = arity + 1} per row: tag word and cells, as {@link TraceRows#keys} holds them)
-     * in {@code keys}, and row r's entries at positions {@code start[r]} to {@code start[r + 1] − 1} of
-     * {@code iterations} and {@code weights}, ascending by iteration. (For an index of the trace by row
-     * built by its owner: {@code ops.TraceIndex}.)
+     * Visits the entries of every run of this trace, one run at a time and each in slices of about
+     * {@link #SLICE} entries (a row may have entries in several runs; its weight at an iteration is their
+     * sum): a slice's rows, {@code rows} of them (distinct within a run, and each with all its entries of
+     * the run in the slice), their logical words ({@code width = arity + 1} per row: tag word and cells, as
+     * {@link TraceRows#keys} holds them) in {@code keys}, and row r's entries at positions {@code start[r]}
+     * to {@code start[r + 1] − 1} of {@code iterations} and {@code weights}, ascending by iteration;
+     * {@code firstRun}: whether the slice is of the first run visited (whose rows no earlier slice holds).
+     * The arrays are reused from slice to slice (so they stay in the cache): read them during the call.
+     * (For an index of the trace by row built by its owner: {@code ops.TraceIndex}.)
      */
     public void forEachRun(RunEntries action) {
         if (!holds) {
             return;
         }
         int s = arity + 1;
+        long[] keys = new long[0];
+        int[] start = new int[0];
+        int[] its = new int[0];
+        long[] ws = new long[0];
+        boolean first = true;
         for (Run run : allRuns()) { // (either layout: one spine, or one per iteration)
             int n = run.n;
-            long[] keys = new long[n * s];
-            int[] start = new int[n + 1];
-            int[] its = new int[n];
-            long[] ws = new long[n];
-            int rows = 0;
-            for (int e = 0; e < n; e++) {
-                if (e == 0 || compareRows(run, e - 1, run, e) != 0) {
-                    keys[rows * s] = run.tag(e);
-                    System.arraycopy(run.words, run.cells(e), keys, rows * s + 1, arity);
-                    start[rows++] = e;
+            for (int from = 0; from < n;) {
+                // the slice: whole rows from `from`, at least one, up to about SLICE entries
+                int to = Math.min(n, from + SLICE);
+                while (to < n && compareRows(run, to - 1, run, to) == 0) {
+                    to++;
                 }
-                its[e] = (int) run.words[run.cells(e) + arity];
-                ws[e] = run.weights[e];
+                int m = to - from;
+                if (its.length < m) {
+                    keys = new long[m * s];
+                    start = new int[m + 1];
+                    its = new int[m];
+                    ws = new long[m];
+                }
+                int rows = 0;
+                for (int e = from; e < to; e++) {
+                    if (e == from || compareRows(run, e - 1, run, e) != 0) {
+                        keys[rows * s] = run.tag(e);
+                        System.arraycopy(run.words, run.cells(e), keys, rows * s + 1, arity);
+                        start[rows++] = e - from;
+                    }
+                    its[e - from] = (int) run.words[run.cells(e) + arity];
+                    ws[e - from] = run.weights[e];
+                }
+                start[rows] = m;
+                action.accept(s, keys, rows, start, its, ws, first);
+                from = to;
             }
-            start[rows] = n;
-            action.accept(s, keys, rows, start, its, ws);
+            first = false;
         }
+    }
+
+    /**
+     * At least as many as the distinct rows with an entry here, and about as many when one run holds most
+     * entries: the distinct rows of the largest run plus the entries of the others (one sequential pass
+     * over the largest run).
+     */
+    public long rowsAtMost() {
+        if (!holds) {
+            return 0;
+        }
+        Run[] rs = allRuns();
+        Run big = null;
+        long n = 0;
+        for (Run r : rs) {
+            n += r.n;
+            big = big == null || r.n > big.n ? r : big;
+        }
+        if (big == null || big.n == 0) {
+            return n;
+        }
+        long rows = 1;
+        for (int e = 1; e < big.n; e++) {
+            rows += compareRows(big, e - 1, big, e) != 0 ? 1 : 0;
+        }
+        return n - big.n + rows;
     }
 }

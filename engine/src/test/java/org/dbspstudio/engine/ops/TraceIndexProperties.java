@@ -118,7 +118,11 @@ class TraceIndexProperties {
                 }
             }
         }
-        TraceIndex built = new TraceIndex(width, Long.MAX_VALUE, rnd.nextBoolean() ? -1 : 7);
+        // sized ahead (as OuterIntegrate sizes it for the trace's largest run) or not: for fewer rows than the
+        // runs hold, about as many, or more
+        int sized = rnd.nextInt(3);
+        TraceIndex built = sized == 0 ? new TraceIndex(width, Long.MAX_VALUE, rnd.nextBoolean() ? -1 : 7)
+                : new TraceIndex(width, Long.MAX_VALUE, rnd.nextBoolean() ? -1 : 7, sized == 1 ? model.size() / 2 : 1024 + rnd.nextInt(5000));
         for (Map<List<Long>, TreeMap<Integer, Long>> run : runs) {
             int m = run.size();
             long[] k = new long[m * width];
@@ -139,7 +143,8 @@ class TraceIndexProperties {
                 }
             }
             start[m] = e;
-            assertThat(built.addRows(k, m, start, its, ws)).isTrue();
+            // the first run's rows are held by no earlier one: added unlooked-up, or looked up all the same
+            assertThat(built.addRows(k, m, start, its, ws, run == runs.get(0) && rnd.nextBoolean())).isTrue();
         }
         // rows whose entries all cancelled are not in the runs: the built index holds only the others
         Map<List<Long>, TreeMap<Integer, Long>> live = new HashMap<>();

@@ -1,0 +1,103 @@
+package org.dbspstudio.engine.value;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.dbspstudio.model.types.Row;
+
+/**
+ * What {@link NestedTrace#forEachRun} gives an index built from a trace's runs, against a map of row →
+ * weight per iteration: traces whose runs outgrow a slice ({@link NestedTrace#SLICE}) with rows holding
+ * entries at several iterations (so a slice's end falls among a row's entries), merged by the ratio or by
+ * size classes, some weights cancelling. Summed over every slice, the entries are the map's; within a
+ * slice each row's entries ascend by iteration, and a slice holds whole rows (of the first run, no row in
+ * two slices), its last row starting within a slice's entries; {@link NestedTrace#rowsAtMost} is at least
+ * the rows visited.
+ */
+class NestedTraceRunsProperties {
+
+    @Property(tries = 12)
+    void sliceOfRunsAddUpToTheMap(@ForAll boolean tiered, @ForAll boolean tagged, @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int iterations = 2 + rnd.nextInt(6);
+        List<Map<Row, Long>> xs = new ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            xs.add(new HashMap<>());
+        }
+        int domain = NestedTrace.SLICE + NestedTrace.SLICE / 4 + rnd.nextInt(NestedTrace.SLICE);
+        NestedTrace trace = NestedTrace.empty();
+        int additions = 2 + rnd.nextInt(iterations * 2);
+        for (int a = 0; a < additions; a++) {
+            int j = a < iterations ? a : rnd.nextInt(iterations); // every iteration once, then at random
+            // the first addition holds more rows than a slice (about 95% of the domain), so there are several
+            int size = a == 0 ? 3 * domain : rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(100) : domain / 2 + rnd.nextInt(domain);
+            Map<Row, Long> change = new HashMap<>();
+            for (int k = 0; k < size; k++) {
+                long x = rnd.nextInt(domain);
+                Object last = tagged && x % 7 == 0 ? (Object) null : (Object) (x % 13);
+                Row r = Row.wrap(new Object[] {x / 13, last});
+                change.merge(r, rnd.nextInt(5) == 0 ? -1L : 1L, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            ZSet.Builder b = ZSet.builder();
+            change.forEach((r, w) -> {
+                b.add(r, w);
+                xs.get(j).merge(r, w, Long::sum);
+            });
+            xs.get(j).values().removeIf(w -> w == 0);
+            NestedTrace next = trace.plus(b.build(), j, tiered);
+            assertThat(next).isNotNull();
+            trace = next;
+        }
+        List<Map<Row, Long>> got = new ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            got.add(new HashMap<>());
+        }
+        Set<Row> firstRunRows = new HashSet<>();
+        Set<Row> visited = new HashSet<>();
+        boolean[] firstDone = {false};
+        int[] slices = {0};
+        trace.forEachRun((width, keys, rows, start, its, ws, firstRun) -> {
+            slices[0]++;
+            assertThat(width).isEqualTo(3);
+            if (!firstRun) {
+                firstDone[0] = true;
+            } else {
+                assertThat(firstDone[0]).as("the first run's slices come first").isFalse();
+            }
+            int entries = start[rows];
+            // about a slice: its last row starts within SLICE entries (and runs to its end)
+            assertThat(start[rows - 1]).as("%d entries in %d rows", entries, rows).isLessThan(NestedTrace.SLICE);
+            Set<Row> inSlice = new HashSet<>();
+            for (int r = 0; r < rows; r++) {
+                Row row = Cells.decode(keys[r * width], keys, r * width + 1, 2);
+                assertThat(inSlice.add(row)).as("a slice's rows are distinct").isTrue();
+                visited.add(row);
+                if (firstRun) {
+                    assertThat(firstRunRows.add(row)).as("a row of the first run in one slice").isTrue();
+                }
+                assertThat(start[r + 1]).isGreaterThan(start[r]);
+                for (int e = start[r]; e < start[r + 1]; e++) {
+                    if (e > start[r]) {
+                        assertThat(its[e]).isGreaterThan(its[e - 1]);
+                    }
+                    got.get(its[e]).merge(row, ws[e], Long::sum);
+                }
+            }
+        });
+        for (Map<Row, Long> g : got) {
+            g.values().removeIf(w -> w == 0);
+        }
+        assertThat(got).isEqualTo(xs);
+        assertThat(trace.rowsAtMost()).isGreaterThanOrEqualTo(visited.size());
+        assertThat(slices[0]).isGreaterThan(1);
+    }
+}
