@@ -135,7 +135,8 @@ final class CellJoins {
     static final int PACKED_ARITY = 16;
 
     /**
-     * The join of {@code rows} (any form: read as rows) with the rows under their keys in
+     * The join of {@code rows} (one sorted run of integer rows: read on its columns; any other form: read
+     * as rows) with the rows under their keys in
      * {@code index}, when every key cell of {@code rows} and every output cell is a non-null
      * integer; {@code expected} is about the number of matches. Each match is written as a packed
      * row (a tag word 0, then the output columns) beside its weight, and the rows are sorted and
@@ -147,11 +148,10 @@ final class CellJoins {
     ZSet joinPacked(Ctx ctx, ZSet rows, IndexedZSet index, int expected) {
         long[][] ic = rows.integerColumns();
         if (ic != null) {
-            // one sorted run of integer rows (H's change, a packed join's output): its columns read as they are, no row decoded
-            ZSet packed = joinPackedColumns(ctx, ic, index, expected);
-            if (packed != null) {
-                return packed;
-            }
+            // one sorted run of integer rows (H's change, a packed join's output): its columns read as they
+            // are, no row decoded; when that fails (an output cell of the index is not an integer), so would
+            // the rows decoded
+            return joinPackedColumns(ctx, ic, index, expected);
         }
         int n = rows.size();
         long[][] keys = new long[keyCols.length][n];
@@ -228,7 +228,6 @@ final class CellJoins {
      * probing side is not among them.
      */
     ZSet joinPackedColumns(Ctx ctx, long[][] ic, IndexedZSet index, int expected) {
-        COLUMN_JOINS.incrementAndGet();
         int arity = ic.length - 1;
         long[][] keys = new long[keyCols.length][];
         for (int k = 0; k < keys.length; k++) {
@@ -246,10 +245,14 @@ final class CellJoins {
                 probeCols[j] = ic[cols[j]];
             }
         }
-        return joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected);
+        ZSet joined = joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected);
+        if (joined != null) {
+            COLUMN_JOINS.incrementAndGet();
+        }
+        return joined;
     }
 
-    /** How many joins read a packed run's columns ({@link #joinPackedColumns}; for tests). */
+    /** How many joins were made on a packed run's columns ({@link #joinPackedColumns}; for tests). */
     static final java.util.concurrent.atomic.AtomicLong COLUMN_JOINS = new java.util.concurrent.atomic.AtomicLong();
 
     /** Writes each match as a packed row of integers (tag word 0, then the output columns) and its weight. */

@@ -141,7 +141,6 @@ final class IterationIndexedJoin extends OpNode {
             long[] visits = {0};
             Row[] probes = p.rows;
             long[] pw = p.weights;
-            Object[][] keys = p.keys;
             Object only = freshOnly ? index.lastAdded() : null;
             ZSet packed = packed(p, j, only, visits);
             if (packed != null) {
@@ -334,6 +333,7 @@ final class IterationIndexedJoin extends OpNode {
     @Override
     public void resetClock() {
         plain.resetClock();
+        probing = null; // one step's probing value and its decoded rows are not kept through the steps after it
     }
 
     @Override

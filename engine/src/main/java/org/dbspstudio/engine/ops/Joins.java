@@ -367,8 +367,9 @@ final class Joins {
                     }
                 }
                 // many matches of integer columns: packed and sorted into one run, no row object or hash table each
-                expected = counted(rows, probeRight ? lk : rk, index);
-                if (expected >= PACKED_MIN) {
+                // (not tried again when the columns' join found a cell that is not an integer: it would find it too)
+                expected = ic != null ? expected(rows, probeRight ? lk : rk, index) : counted(rows, probeRight ? lk : rk, index);
+                if (ic == null && expected >= PACKED_MIN) {
                     ZSet packed = plan.joinPacked(ctx, rows, index, expected);
                     if (packed != null) {
                         ctx.work(rows.size());

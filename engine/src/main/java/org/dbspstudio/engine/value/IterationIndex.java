@@ -255,6 +255,9 @@ public final class IterationIndex {
 
     /** {@link #lookupEntries(Object[][], int, Object, EntryMatch)} with probes prepared by {@link #probes}. */
     public <E extends Exception> void lookupEntries(Probes prepared, int label, Object only, EntryMatch<E> match) throws E {
+        if (prepared.keyLength != this.keys.length) {
+            throw new IllegalArgumentException("probes of " + prepared.keyLength + " key columns, index of " + this.keys.length);
+        }
         Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
         if (searched.length == 0) {
             return;

@@ -50,14 +50,30 @@ class PackedProbingJoinProperties {
         run(steps, threshold, swap, nulls, tracking, seed);
     }
 
-    /** The first join packs (its probing side outnumbers the threshold): the second probes with its run's columns. */
+    /**
+     * The first join packs (its probing side outnumbers the threshold): the second probes with its
+     * run's columns, whether it would pack uncounted (threshold 0) or count first (threshold beyond
+     * any probing side).
+     */
     @Example
     void aPackedRunIsProbedOnItsColumns() throws Exception {
         assertThat(run(1, 0, false, false, false, 7)).isPositive();
         assertThat(run(2, 0, true, false, true, 8)).isPositive();
+        assertThat(run(1, Integer.MAX_VALUE, false, false, false, 9)).isPositive();
     }
 
-    /** The number of joins on a packed run's columns while it ran. */
+    /**
+     * NULLs in the third table's projected column: the columns' join of the first join's run finds a
+     * cell that is not an integer and gives up, and the rows are joined as rows, still equal to the maps'.
+     */
+    @Example
+    void aNullOutputCellFallsBackToRows() throws Exception {
+        for (long seed = 10; seed < 14; seed++) {
+            run(2, 0, false, true, seed % 2 == 0, seed);
+        }
+    }
+
+    /** The number of joins made on a packed run's columns while it ran. */
     private static long run(int steps, int threshold, boolean swap, boolean nulls, boolean tracking, long seed) throws Exception {
         Random rnd = new Random(seed);
         // domains wide enough that the integrated inputs outgrow a batch of cells (1,024 rows): they are packed sums
@@ -90,7 +106,7 @@ class PackedProbingJoinProperties {
         for (int t = 0; t < steps; t++) {
             ls.add(StepData.rows(JoinFixtures.changes(rnd, left, t == 0 ? 2500 + rnd.nextInt(1500) : rnd.nextInt(600), keys, values, nulls ? 200 : 0, 1)));
             rs.add(StepData.rows(JoinFixtures.changes(rnd, right, t == 0 ? 2500 + rnd.nextInt(1500) : rnd.nextInt(600), keys, values, nulls ? 200 : 0, 0)));
-            ss.add(StepData.rows(JoinFixtures.changes(rnd, third, t == 0 ? 20 + rnd.nextInt(300) : rnd.nextInt(40), values, 1 + rnd.nextInt(values + 5), 0, 0)));
+            ss.add(StepData.rows(JoinFixtures.changes(rnd, third, t == 0 ? 20 + rnd.nextInt(300) : rnd.nextInt(40), values, 1 + rnd.nextInt(values + 5), nulls ? 60 : 0, 0)));
             Map<Row, Long> first = JoinFixtures.join(left, right, (x, y) -> Row.of(x.get(0), y.get(1)));
             expected.add(JoinFixtures.join(first, third, (x, y) -> swap ? Row.of(y.get(1), x.get(0)) : Row.of(x.get(0), x.get(1), y.get(1))));
         }
