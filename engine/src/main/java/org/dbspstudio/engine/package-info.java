@@ -84,7 +84,7 @@
  * → 74–88, per 31 108–187 → 88–138, per 42 143–154 → 119–129; about even at one per 62, and the
  * fence wins beyond (one per 125: 296–326 against 410–455). {@code RunSeekProperties} drives such
  * dense sweeps against a linear scan. A nested-time trace's sweep of such probes
- * ({@code NestedTrace.sweepDense}) now does it in one merge-like pass of its own instead of one
+ * ({@code TraceSweep.sweepDense}) now does it in one merge-like pass of its own instead of one
  * {@code Run.seekPrefix} per probe: the run's position carried from probe to probe, rows of two words
  * (B3's (src, dst) pairs) compared without a loop over their words, and the entries of a probe's row
  * visited without comparing them again through {@code Run.comparePrefix}. Microbenchmark (thread CPU,

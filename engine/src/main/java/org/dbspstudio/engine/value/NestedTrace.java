@@ -34,22 +34,16 @@ import org.dbspstudio.model.types.Row;
  * its integrated input changes first in a step) are read from it rather than from the runs.
  */
 public final class NestedTrace {
-    private static final NestedTrace EMPTY = new NestedTrace(0, null, null, new int[0], new long[0], new long[0], null, null);
-    private static final NestedTrace EMPTY_PER_ITERATION = new NestedTrace(0, null, new Spine[0], new int[0], new long[0], new long[0], null, null);
-    private static final Run[] NO_RUNS = new Run[0];
+    private static final NestedTrace EMPTY = new NestedTrace(0, TraceRuns.EMPTY, new int[0], new long[0], new long[0], null, null);
+    private static final NestedTrace EMPTY_PER_ITERATION = new NestedTrace(0, TraceRuns.EMPTY_PER_ITERATION, new int[0], new long[0], new long[0], null, null);
 
     /** Stamps of additions, distinct for every addition of the process ({@link #stamps}). */
     private static final java.util.concurrent.atomic.AtomicLong STAMPS = new java.util.concurrent.atomic.AtomicLong();
 
     /** The arity of the rows (the runs hold one more column, the iteration). */
     final int arity;
-    /** Null when no entry is stored, or when the entries are kept per iteration ({@link #perIteration}). */
-    final Spine spine;
-    /**
-     * In a trace made from {@link #perIteration()}: per iteration j, the entries at j in a spine of their
-     * own (null where X_j is zero; no trailing nulls); else null (every entry in {@link #spine}).
-     */
-    final Spine[] perIteration;
+    /** The runs: in one spine, or (a trace made from {@link #perIteration()}) a spine per iteration. */
+    final TraceRuns layout;
     /** Whether any entry is stored (then {@link #arity} is the rows'). */
     private final boolean holds;
     /** Per iteration, how many rows have a non-zero entry there (X_j's size). */
@@ -76,12 +70,11 @@ public final class NestedTrace {
      */
     private final AdditionRecord prior;
 
-    private NestedTrace(int arity, Spine spine, Spine[] perIteration, int[] nonZero, long[] prints, long[] stamps,
+    private NestedTrace(int arity, TraceRuns layout, int[] nonZero, long[] prints, long[] stamps,
                         AdditionRecord last, AdditionRecord prior) {
         this.arity = arity;
-        this.spine = spine;
-        this.perIteration = perIteration;
-        this.holds = perIteration == null ? spine != null : perIteration.length > 0;
+        this.layout = layout;
+        this.holds = layout.holds();
         this.nonZero = nonZero;
         this.prints = prints;
         this.stamps = stamps;
@@ -109,28 +102,7 @@ public final class NestedTrace {
 
     /** The runs holding the entries at iterations {@code from..upTo} (and maybe others). */
     private Run[] runs(int from, int upTo) {
-        if (perIteration == null) {
-            return spine.runs;
-        }
-        int lo = Math.max(0, from);
-        int hi = Math.min(upTo, perIteration.length - 1);
-        if (lo == hi) {
-            return perIteration[lo] == null ? NO_RUNS : perIteration[lo].runs;
-        }
-        int n = 0;
-        for (int i = lo; i <= hi; i++) {
-            n += perIteration[i] == null ? 0 : perIteration[i].runs.length;
-        }
-        Run[] out = new Run[n];
-        n = 0;
-        for (int i = lo; i <= hi; i++) {
-            if (perIteration[i] != null) {
-                Run[] rs = perIteration[i].runs;
-                System.arraycopy(rs, 0, out, n, rs.length);
-                n += rs.length;
-            }
-        }
-        return out;
+        return layout.runs(from, upTo);
     }
 
     /** Every run. */
@@ -409,23 +381,8 @@ public final class NestedTrace {
                 c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
             }
         }
-        int size = (spine == null ? 0 : spine.size) + c - counts[j];
+        TraceRuns next = layout.plus(d, j, c, c - counts[j], tiered);
         counts[j] = c;
-        Spine next = null;
-        Spine[] per = null;
-        if (perIteration == null) {
-            next = spine == null ? Spine.of(d) : tiered ? spine.plusTiered(d, size) : spine.plus(d, size);
-        } else {
-            // X_j's own spine: X_j was zero when it has none, so then the change is all of it
-            per = Arrays.copyOf(perIteration, Math.max(perIteration.length, j + 1));
-            Spine old = per[j];
-            per[j] = c == 0 ? null : old == null ? Spine.of(d) : old.plus(d, c);
-            int len = per.length;
-            while (len > 0 && per[len - 1] == null) {
-                len--;
-            }
-            per = len == per.length ? per : Arrays.copyOf(per, len);
-        }
         long[] fps = Arrays.copyOf(prints, counts.length);
         for (int i = 0; i < d.n; i++) {
             fps[j] += d.weights[i] * rowPrint(d, i, a);
@@ -443,7 +400,7 @@ public final class NestedTrace {
             boolean laterKnown = !holds || swept;
             added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after.words : null, after.n, order);
         }
-        return new NestedTrace(a, next, per, nz, Arrays.copyOf(fps, nz.length), st, added, last);
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
     }
 
     /**
@@ -609,14 +566,7 @@ public final class NestedTrace {
 
     /** Entries stored (a (row, iteration) counted once per run holding it). */
     public long stored() {
-        if (perIteration != null) {
-            long n = 0;
-            for (Spine x : perIteration) {
-                n += x == null ? 0 : x.stored();
-            }
-            return n;
-        }
-        return spine == null ? 0 : spine.stored();
+        return layout.stored();
     }
 
     /** The row's weight in S(upTo) = Σ_{i ≤ upTo} X_i. */
@@ -865,18 +815,12 @@ public final class NestedTrace {
         return Arrays.copyOf(out, sumPerIteration(pairs, n, out, null));
     }
 
-    /** What a sweep does with entry e of a run, which holds the row of probe k. */
-    @FunctionalInterface
-    private interface Entry {
-        void accept(int k, Run run, int e);
-    }
-
     /**
      * Visits, for every row of {@code rows} that can be stored here, every entry of that row in every
      * run: the packable rows are sorted once, then each run is swept in their order, each row found
      * by galloping from the previous one's position.
      */
-    private void sweep(Row[] rows, int from, Entry action) {
+    private void sweep(Row[] rows, int from, TraceSweep.Entry action) {
         if (!holds || rows.length == 0) {
             return;
         }
@@ -944,128 +888,9 @@ public final class NestedTrace {
         return new Probes(rows, arity, k == 0 ? null : new Run(arity, anyTag, words, new long[k], k), pos);
     }
 
-    /**
-     * Visits, for every probe (sorted rows; a run of this trace's rows or of its entries), every
-     * entry of its row in every run: each run is swept in the probes' order, every probe found by
-     * galloping from the previous one's position.
-     */
-    private void sweepRuns(Run[] runs, Run probes, int[] pos, Entry action) {
-        for (Run run : runs) {
-            sweep(run, probes, pos, action);
-        }
-    }
-
-    private void sweep(Run run, Run probes, int[] pos, Entry action) {
-        if (run.n < probes.n) {
-            if (run.tagged == probes.tagged && run.n >= MERGED_FROM && probes.n <= MERGED_RATIO * (long) run.n) {
-                // a run not much smaller than the probes: one merge-like pass reads each side once
-                sweepDense(run, probes, pos, action);
-            } else {
-                sweepByEntries(run, probes, pos, action);
-            }
-            return;
-        }
-        if (run.tagged == probes.tagged && run.n >= Run.FENCED && run.n <= Run.DENSE * (long) probes.n) {
-            // a large run with probes dense in it, as Run.seekPrefix would scan it: one merge-like pass
-            sweepDense(run, probes, pos, action);
-            return;
-        }
-        int lo = 0;
-        int n = run.n;
-        for (int i = 0; i < probes.n && lo < n; i++) {
-            // the trace's arity, not the iteration: a row's first entry
-            lo = Run.seekPrefix(run, lo, probes, i, arity);
-            // the next probe's row is not smaller: its entries start at or after this row's, so lo stays
-            for (int e = lo; e < n && compareRows(run, e, probes, i) == 0; e++) {
-                action.accept(pos[i], run, e);
-            }
-        }
-    }
-
-    /**
-     * A run with fewer entries than there are probes, but at least this many and at least
-     * 1/{@link #MERGED_RATIO} of them, is swept by {@link #sweepDense} (both sides read once, in
-     * order) rather than galloping among the probes for each of its entries. Microbenchmark (thread
-     * CPU, median of 15, 137,000 sorted probes, 2-word rows, load 5): a run of 120,000 entries 6.3–6.9
-     * → 2.6–3.2 ms, 70,000 4.3–4.7 → 2.4–2.5 ms, 40,000 3.5–3.8 → 2.0–2.5 ms; 20,000 (a probe per
-     * 0.15 entries) about even (2.0–2.8 against 2.5–2.6 ms), hence the ratio of 4.
-     */
-    static final int MERGED_RATIO = 4;
-    static final int MERGED_FROM = 1024;
-
-    /**
-     * {@link #sweep(Run, Run, int[], Entry)} of probes dense in a run of their layout (both with tag
-     * words or both without), or of a run not much smaller than its probes ({@link #MERGED_RATIO}): the
-     * run is read once, in order, as in a merge — each probe's first
-     * entry found by stepping from the previous probe's, and its entries visited — with the words
-     * compared in place and rows of two words (B3's (src, dst) pairs) compared without a loop over
-     * their words. What {@link Run#seekPrefix} does for such a sweep one probe at a time (it scans a
-     * large run when the probes are dense), without its per-probe set-up and without comparing each
-     * visited entry again through {@link Run#comparePrefix}.
-     */
-    private void sweepDense(Run run, Run probes, int[] pos, Entry action) {
-        int t = run.tagged ? 1 : 0;
-        int w = arity + t; // the words compared: the tag word (when stored) and the row's cells
-        int rs = run.arity + t;
-        int ps = probes.arity + t;
-        long[] rw = run.words;
-        long[] pw = probes.words;
-        int n = run.n;
-        int m = probes.n;
-        int e = 0;
-        int q = 0; // e * rs
-        if (w == 2) {
-            for (int i = 0, po = 0; i < m; i++, po += ps) {
-                long a = pw[po];
-                long b = pw[po + 1];
-                while (e < n) {
-                    long x = rw[q];
-                    if (x > a || x == a && rw[q + 1] >= b) {
-                        break;
-                    }
-                    e++;
-                    q += rs;
-                }
-                if (e == n) {
-                    return;
-                }
-                // e does not move: the next probe's row is not smaller (and may be this one again)
-                for (int f = e, r = q; f < n && rw[r] == a && rw[r + 1] == b; f++, r += rs) {
-                    action.accept(pos[i], run, f);
-                }
-            }
-            return;
-        }
-        for (int i = 0, po = 0; i < m; i++, po += ps) {
-            while (e < n && Run.compareWords(rw, q, pw, po, w) < 0) {
-                e++;
-                q += rs;
-            }
-            if (e == n) {
-                return;
-            }
-            for (int f = e, r = q; f < n && Run.compareWords(rw, r, pw, po, w) == 0; f++, r += rs) {
-                action.accept(pos[i], run, f);
-            }
-        }
-    }
-
-    /**
-     * {@link #sweep(Run, Run, int[], Entry)} for a run with fewer entries than there are probes: the
-     * run's entries are walked in order and each is found among the probes by galloping from the
-     * previous one's position, so the cost follows the smaller side (a small run of a spine is not
-     * searched once per probe). Visits the same (probe, entry) pairs, entry by entry.
-     */
-    private void sweepByEntries(Run run, Run probes, int[] pos, Entry action) {
-        int p = 0;
-        int m = probes.n;
-        for (int e = 0; e < run.n && p < m; e++) {
-            p = Run.seekPrefix(probes, p, run, e, arity);
-            // probes equal to this row (several when a row is asked twice); the next entry's row is not smaller
-            for (int q = p; q < m && compareRows(probes, q, run, e) == 0; q++) {
-                action.accept(pos[q], run, e);
-            }
-        }
+    /** {@link TraceSweep#sweepRuns} of this trace's rows ({@link #arity}). */
+    private void sweepRuns(Run[] runs, Run probes, int[] pos, TraceSweep.Entry action) {
+        TraceSweep.sweepRuns(arity, runs, probes, pos, action);
     }
 
     private long[] probe(Row r) {
