@@ -245,7 +245,9 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
         } else {
             index(x, j);
-            next = trace.plus(x, j, index != null);
+            // this addition reads the trace's runs for the rows' weights (no follower to give them): merged
+            // by the ratio, fewer runs to search
+            next = trace.plus(x, j, false);
         }
         if (next == null) {
             disableTrace();

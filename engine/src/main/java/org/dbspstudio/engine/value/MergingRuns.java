@@ -112,8 +112,8 @@ final class MergingRuns {
     }
 
     /**
-     * Runs of a size class of one are merged when there are this many of them ({@link #plusTiered}): a
-     * run's class is {@code ⌊log₄ n⌋}.
+     * How many runs of one size class {@link #plusTiered} lets exist before it merges them (a run's
+     * class is {@code ⌊log₄ n⌋}).
      */
     static final int TIER = 4;
 
@@ -121,8 +121,8 @@ final class MergingRuns {
      * These runs plus d merged by size classes instead of by ratio (size-tiered, as LSM trees merge by
      * tiers): d is appended; when it is larger than the runs just before it (of a smaller class), they
      * are merged with it, and when the newest {@link #TIER} runs are of one class they are merged
-     * together, again until no rule applies. An entry is rewritten about once per class it passes
-     * through (log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
+     * together, again until no rule applies. An entry is rewritten a couple of times per class it
+     * passes through (pairwise merges; log₄ of its run's growth classes), where the ratio's policy rewrites the larger run as well at
      * every merge (at B3's single edges about 40 entries copied per entry added, most of them the
      * largest runs'); a run is not merged with one of a larger class, so the largest runs stay as they
      * are until as many as {@link #TIER} of their class exist. The price: up to {@code TIER − 1} runs per
@@ -144,15 +144,19 @@ final class MergingRuns {
         while (rs.size() >= 2) {
             int last = rs.size() - 1;
             int c = sizeClass(rs.get(last).n);
+            // the runs just before the newest that are of a smaller class merge with it; a run of its own
+            // class stays (until TIER of them exist)
             int from = last;
-            boolean smaller = false;
-            while (from > 0 && sizeClass(rs.get(from - 1).n) <= c) {
+            while (from > 0 && sizeClass(rs.get(from - 1).n) < c) {
                 from--;
-                smaller |= sizeClass(rs.get(from).n) < c;
             }
-            int m = last - from + 1;
-            if (m < 2 || !smaller && m < TIER) {
-                break;
+            if (from == last) {
+                while (from > 0 && last - from + 1 < TIER && sizeClass(rs.get(from - 1).n) == c) {
+                    from--;
+                }
+                if (last - from + 1 < TIER) {
+                    break;
+                }
             }
             List<Run> group = rs.subList(from, last + 1);
             Run merged = mergeAll(new ArrayList<>(group));

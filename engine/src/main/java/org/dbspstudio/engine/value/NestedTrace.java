@@ -125,19 +125,12 @@ public final class NestedTrace {
 
     /**
      * {@link #plus(ZSet, int)}, the runs merged by size classes when {@code tiered}
-     * ({@link MergingRuns#plusTiered}: about a quarter of the entries rewritten, up to three times the
-     * runs to search): for a trace whose runs are read little, as a leader's while its index answers
-     * its additions' lookups. The entries held are the same either way.
+     * ({@link MergingRuns#plusTiered}: at B3's single edges about a third of the entries rewritten, up to
+     * three times the runs to search): for a trace whose runs are read little, as a leader's while its
+     * index answers its additions' lookups. The entries held are the same either way.
      */
     public NestedTrace plus(ZSet change, int j, boolean tiered) {
-        if (change.isEmpty()) {
-            return this;
-        }
-        SortedRows so = SortedRows.of(change, holds ? arity : -1);
-        if (so == null) {
-            return null;
-        }
-        return plus(null, so.ws(), j, null, -1, so, tiered);
+        return plus(change, j, -1, tiered);
     }
 
     /**
@@ -146,6 +139,10 @@ public final class NestedTrace {
      * count the rows the change adds or cancels. Null when the change's rows cannot be packed.
      */
     public NestedTrace plus(ZSet change, int j, int count) {
+        return plus(change, j, count, false);
+    }
+
+    private NestedTrace plus(ZSet change, int j, int count, boolean tiered) {
         if (change.isEmpty()) {
             return this;
         }
@@ -153,7 +150,7 @@ public final class NestedTrace {
         if (so == null) {
             return null;
         }
-        return plus(null, so.ws(), j, null, count, so, false); // the rows are not read: a run's stay packed
+        return plus(null, so.ws(), j, null, count, so, tiered); // the rows are not read: a run's stay packed
     }
 
     /**
@@ -169,13 +166,7 @@ public final class NestedTrace {
      * rows cannot be kept here.
      */
     public NestedTrace plus(TraceRows rows, int j, Observed seen) {
-        if (rows.size() == 0) {
-            return this;
-        }
-        if (holds && rows.arity != arity) {
-            return null;
-        }
-        return plus(null, rows.so.ws(), j, seen, -1, rows.so, false);
+        return plus(rows, j, seen, false);
     }
 
     /** {@link #plus(TraceRows, int, Observed)}, the runs merged by size classes when {@code tiered} (see {@link #plus(ZSet, int, boolean)}). */

@@ -176,7 +176,7 @@ class MergingRunsProperties {
     /**
      * Additions by size classes alone keep the runs' classes from rising towards the newest, with fewer
      * than {@link MergingRuns#TIER} runs of any class — so at most {@code TIER − 1} runs per class — after
-     * a large addition among small ones too; and rewrite fewer entries than the ratio's merges.
+     * a large addition among small ones too.
      */
     @Property(tries = 60)
     void tieredRunsStayWithinTheirClasses(@ForAll @IntRange(min = 1, max = 300) int additions, @ForAll long seed) {
@@ -202,6 +202,26 @@ class MergingRunsProperties {
                 assertThat(perClass[c]).isLessThan(MergingRuns.TIER);
             }
         }
+        check(s, expected, 2);
+    }
+
+    /**
+     * A large addition merges with the smaller runs just before it, not with an older run of its own
+     * class: runs of about 100,000 and 10 entries plus one of about 150,000 (classes 8, 1, 8) leave the first
+     * run as it was and two runs in all.
+     */
+    @Example
+    void aLargeAdditionLeavesAnOlderRunOfItsClass() {
+        Random rnd = new Random(3);
+        Map<Row, Long> a = RunFixtures.change(rnd, 2, 1_000_000_000, false, 120_000);
+        Map<Row, Long> b = RunFixtures.change(rnd, 2, 1_000_000_000, false, 10);
+        Map<Row, Long> c = RunFixtures.change(rnd, 2, 1_000_000_000, false, 200_000);
+        Run big = run(2, a);
+        Map<Row, Long> expected = plus(plus(a, b), c);
+        Spine s = Spine.of(big).plusTiered(run(2, b), plus(a, b).size()).plusTiered(run(2, c), expected.size());
+        assertThat(MergingRuns.sizeClass(big.n)).isEqualTo(MergingRuns.sizeClass(run(2, c).n));
+        assertThat(s.runs).hasSize(2);
+        assertThat(s.runs[0]).isSameAs(big);
         check(s, expected, 2);
     }
 
