@@ -13,6 +13,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.dbspstudio.engine.value.NestedTrace;
+import org.dbspstudio.engine.value.TraceRows;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.types.Row;
 
@@ -110,19 +111,28 @@ class NestedTraceProperties {
      * iteration before the addition: each row's weight in S(j) and its non-zero X_i for i > j.
      */
     private static NestedTrace plusObserved(NestedTrace trace, ZSet change, int j, List<Map<Row, Long>> xs, int seed) {
+        // one key in four: packed first (TraceRows, in their sorted order) and merged by size classes, as a
+        // leader adds while its index answers; else rows as objects
+        TraceRows packed = seed % 8 == 3 ? trace.pack(change) : null;
         Row[] rows = new Row[change.size()];
         long[] ws = new long[rows.length];
         int[] n = {0};
-        change.forEach((r, w) -> {
-            rows[n[0]] = r;
-            ws[n[0]++] = w;
-        });
+        if (packed != null) {
+            for (int k = 0; k < rows.length; k++) {
+                rows[k] = packed.row(k);
+            }
+        } else {
+            change.forEach((r, w) -> {
+                rows[n[0]] = r;
+                ws[n[0]++] = w;
+            });
+        }
         boolean[] want = new boolean[rows.length];
         for (int k = 0; k < want.length; k++) {
             want[k] = (k + seed) % 3 != 0;
         }
         NestedTrace.Observed seen = new NestedTrace.Observed(want);
-        NestedTrace next = trace.plus(rows, ws, j, seen);
+        NestedTrace next = packed != null ? trace.plus(packed, j, seen, true) : trace.plus(rows, ws, j, seen);
         Map<Row, Long> s = upTo(xs, j);
         for (int k = 0; k < rows.length; k++) {
             assertThat(seen.upTo[k]).as("weight of %s up to %d before", rows[k], j).isEqualTo(s.getOrDefault(rows[k], 0L));
