@@ -1246,7 +1246,8 @@
  * KiB of the maximum heap (at least 2^16, at most 2^28; 2M under {@code -Xmx2g}; B3 holds about 1.25M, its closure's pairs); past
  * that, or when a follower does not read the trace, it is dropped and the runs are searched as before.
  * It is built at the end of the first step from the trace's runs ({@code NestedTrace.forEachRun}: each
- * run's rows with their entries, looked up together), and only when they hold at most that many
+ * run in slices of about 32K entries of whole rows, the rows of a slice looked up together, those of the
+ * first run placed without a lookup), and only when they hold at most that many
  * entries (a trace left empty by the first step, or too large then, is indexed at the end of the first
  * step after which it fits; one dropped past its budget is not built again): built as the first step added to the trace, B4's (a closure of 10.1M pairs) grew to 6.3M rows
  * before it was dropped, and its first step took 10.45 → 14.80 s of the engine thread's CPU for nothing
@@ -1281,7 +1282,10 @@
  * per class it passes through and the largest runs stay as they are until four of their class exist; the price
  * is up to three runs per class to search (B3: at most 20 against 9). The entries held are the same; the first
  * step (no index yet) and B4 (no index) merge as before, and a trace whose index is dropped returns to the ratio
- * at its next addition (its runs then merge as the ratio finds them). Counted, so free of the machine's noise:
+ * at its next addition (its runs then merge as the ratio finds them); so does an addition made without a
+ * follower (it reads the runs for the rows' weights, fewer runs to search), index or not. A run of the newest's
+ * own class is not merged with it (a review found the first version rewriting an older large run when a small
+ * run stood between them: {@code MergingRunsProperties.aLargeAdditionLeavesAnOlderRunOfItsClass}). Counted, so free of the machine's noise:
  * the leader's entries merged over B3's 30 single edges 5.36M → 1.98M, with the batch of 100 16.8M → 6.1M
  * (every spine's, 30 single edges: 15.6M → 12.3M); the time in those additions (timed per call, one jar with
  * the policy switched, two alternating pairs at load 7–9) 579/810 → 84/293 ms; their share of the single edges'
@@ -1291,7 +1295,8 @@
  * against 2.36–2.56 s). {@code MergingRunsProperties} drives spines added to by both policies (versions read
  * again, branched) against a map, and checks that tiered runs' classes never rise towards the newest, fewer than
  * four per class (it fails when a larger run is not merged with the smaller ones before it);
- * {@code NestedTraceProperties} adds some changes tiered (both fail when a tiered merge drops its output).
+ * {@code NestedTraceProperties} adds some changes tiered, as Z-sets and as packed rows with what they observe
+ * (both fail when a tiered merge drops its output).
  *
  * <p>Building the leader's index at the end of the first step cost 620–760 ms of the engine thread (load 5–6; a
  * sixth of the first step's JFR samples): each run's entries were copied into arrays of the run's size (1.8M

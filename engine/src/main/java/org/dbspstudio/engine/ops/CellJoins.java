@@ -246,14 +246,15 @@ final class CellJoins {
             }
         }
         ZSet joined = joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected);
-        if (joined != null) {
-            COLUMN_JOINS.incrementAndGet();
-        }
+        (joined != null ? COLUMN_JOINS : COLUMN_GIVE_UPS).incrementAndGet();
         return joined;
     }
 
     /** How many joins were made on a packed run's columns ({@link #joinPackedColumns}; for tests). */
     static final java.util.concurrent.atomic.AtomicLong COLUMN_JOINS = new java.util.concurrent.atomic.AtomicLong();
+
+    /** How many joins on a packed run's columns gave up at an output cell that is not an integer (for tests). */
+    static final java.util.concurrent.atomic.AtomicLong COLUMN_GIVE_UPS = new java.util.concurrent.atomic.AtomicLong();
 
     /** Writes each match as a packed row of integers (tag word 0, then the output columns) and its weight. */
     private final class Packed implements ColumnProbe.Sink {

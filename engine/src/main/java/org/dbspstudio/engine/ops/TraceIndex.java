@@ -339,8 +339,8 @@ final class TraceIndex {
 
     /**
      * Adds the entries of {@code m} distinct rows, row r's words at {@code k[r * width ..]} and its entries at
-     * positions {@code start[r]} to {@code start[r + 1] − 1} of {@code its} and {@code ws} (one run of a
-     * trace: {@code NestedTrace.forEachRun}); {@code unheld}: the caller knows that no row of them is held
+     * positions {@code start[r]} to {@code start[r + 1] − 1} of {@code its} and {@code ws} (a slice of one
+     * run of a trace: {@code NestedTrace.forEachRun}); {@code unheld}: the caller knows that no row of them is held
      * (they are not looked up). False, having added no row, when that would hold more than the maximum
      * number of rows.
      */
@@ -362,6 +362,7 @@ final class TraceIndex {
                 }
             }
         }
+        placeKeys = null; // the caller reuses k for the next slice: no later add takes this lookup's slots for it
         return true;
     }
 

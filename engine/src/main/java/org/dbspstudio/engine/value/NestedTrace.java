@@ -1076,7 +1076,7 @@ public final class NestedTrace {
         void accept(int width, long[] keys, int rows, int[] start, int[] iterations, long[] weights, boolean firstRun);
     }
 
-    /** Entries of a run visited together by {@link #forEachRun} (a row with more entries alone). */
+    /** About how many entries of a run {@link #forEachRun} visits together (extended to the end of the row that crosses it). */
     static final int SLICE = 1 << 15;
 
     /**
