@@ -152,7 +152,7 @@ final class IterationIndexedJoin extends OpNode {
             // nearly every tick of the closure, allocated a table of 4,096 rows for nothing)
             out = ZSet.builder(Math.min(kept.size(), 4096));
             ZSet.Builder o = out;
-            index.lookup(p.keys, j, only, (q, x, w) -> {
+            index.lookup(sorted(p), j, only, (q, x, w) -> {
                 visits[0]++;
                 Row y = probes[q];
                 o.add(side == 0 ? plain.emitted(x, y) : plain.emitted(y, x), Math.multiplyExact(w, pw[q]));
@@ -182,12 +182,9 @@ final class IterationIndexedJoin extends OpNode {
         int cols = outKept.length;
         long[][] probeCols = p.columns;
         long[] pw = p.weights;
-        if (p.sorted == null) {
-            p.sorted = index.probes(p.keys);
-        }
         // sized for the previous tick's matches (consecutive iterations match alike), growing by doubling beyond
         int cap = Math.max(64, lastPacked + (lastPacked >> 3));
-        ZSet joined = index.join(p.sorted, pw, j, only, outKept, outAt, probeCols, cap);
+        ZSet joined = index.join(sorted(p), pw, j, only, outKept, outAt, probeCols, cap);
         if (joined != null) {
             // each match one long, sorted and decoded (IterationIndex.join)
             visits[0] += index.joinMatches();
@@ -198,7 +195,7 @@ final class IterationIndexedJoin extends OpNode {
         long[][] words = {new long[cap * stride]};
         long[][] ws = {new long[cap]};
         int[] m = {0};
-        index.lookupEntries(p.sorted, j, only, (q, e, at, w) -> {
+        index.lookupEntries(sorted(p), j, only, (q, e, at, w) -> {
             int i = m[0];
             if (i == ws[0].length) {
                 words[0] = java.util.Arrays.copyOf(words[0], 2 * i * stride);
@@ -242,6 +239,14 @@ final class IterationIndexedJoin extends OpNode {
             this.columns = columns;
             this.columnsOk = columnsOk;
         }
+    }
+
+    /** The probing rows' keys packed and sorted for this index: once per prepared value, whichever path joins them. */
+    private IterationIndex.Probes sorted(Probing p) {
+        if (p.sorted == null) {
+            p.sorted = index.probes(p.keys);
+        }
+        return p.sorted;
     }
 
     /** The last value prepared for probing (null: none). */

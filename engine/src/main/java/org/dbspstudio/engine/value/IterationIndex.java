@@ -224,7 +224,7 @@ public final class IterationIndex {
      * Entries of one row in several runs are visited once per run (their weights add up).
      */
     public <E extends Exception> void lookup(Object[][] keys, int label, Object only, Match<E> match) throws E {
-        lookupEntries(keys, label, only, (k, words, at, w) -> match.accept(k, row(words, at), w));
+        lookup(probes(keys), label, only, match);
     }
 
     /** What a lookup finds for probe k, in place: an entry's words from {@code at} (see {@link #offset}) and its weight. */
@@ -253,11 +253,20 @@ public final class IterationIndex {
         lookupEntries(probes(keys), label, only, match);
     }
 
-    /** {@link #lookupEntries(Object[][], int, Object, EntryMatch)} with probes prepared by {@link #probes}. */
-    public <E extends Exception> void lookupEntries(Probes prepared, int label, Object only, EntryMatch<E> match) throws E {
+    /** {@link #lookup(Object[][], int, Object, Match)} with probes prepared by {@link #probes}. */
+    public <E extends Exception> void lookup(Probes prepared, int label, Object only, Match<E> match) throws E {
+        lookupEntries(prepared, label, only, (k, words, at, w) -> match.accept(k, row(words, at), w));
+    }
+
+    private void requireKeyLength(Probes prepared) {
         if (prepared.keyLength != this.keys.length) {
             throw new IllegalArgumentException("probes of " + prepared.keyLength + " key columns, index of " + this.keys.length);
         }
+    }
+
+    /** {@link #lookupEntries(Object[][], int, Object, EntryMatch)} with probes prepared by {@link #probes}. */
+    public <E extends Exception> void lookupEntries(Probes prepared, int label, Object only, EntryMatch<E> match) throws E {
+        requireKeyLength(prepared);
         Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
         if (searched.length == 0) {
             return;
@@ -366,9 +375,7 @@ public final class IterationIndex {
     /** {@link #join(Object[][], long[], int, Object, boolean[], int[], long[][], int)} with probes prepared by {@link #probes}. */
     public ZSet join(Probes prepared, long[] pw, int label, Object only, boolean[] fromEntry, int[] outAt,
                      long[][] probeCols, int sizeHint) {
-        if (prepared.keyLength != this.keys.length) {
-            throw new IllegalArgumentException("probes of " + prepared.keyLength + " key columns, index of " + this.keys.length);
-        }
+        requireKeyLength(prepared);
         joinMatches = 0;
         Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
         if (searched.length == 0 || low == null) {
