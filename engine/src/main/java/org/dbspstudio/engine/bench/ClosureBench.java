@@ -80,7 +80,9 @@ final class ClosureBench {
                 }
             }
             double[] single = java.util.Arrays.copyOfRange(wall, 1, 1 + singles);
-            log.accept(name + " slowest single-edge steps: " + slowest(wall, thread, gc, 1, 1 + singles, 3));
+            long[] work = ClosureWork.entries(sc, nodes);
+            log.accept(name + " slowest single-edge steps: " + slowest(wall, thread, gc, work, 1, 1 + singles, 3));
+            log.accept(work(name, work, thread, singles, batches));
             double[] batch = java.util.Arrays.copyOfRange(wall, 1 + singles, 1 + singles + batches);
             String batched = batches == 0 ? "no batches"
                     : String.format("batches of %d: median %s, CPU %s in all (the engine's thread %s, collector pauses %s)",
@@ -130,7 +132,7 @@ final class ClosureBench {
     }
 
     /** The {@code k} slowest steps from..to−1 by wall-clock: step, wall, the engine thread's CPU, collector pauses. */
-    private static String slowest(double[] wall, double[] thread, double[] gc, int from, int to, int k) {
+    private static String slowest(double[] wall, double[] thread, double[] gc, long[] work, int from, int to, int k) {
         List<Integer> steps = new ArrayList<>();
         for (int t = from; t < to; t++) {
             steps.add(t);
@@ -139,10 +141,29 @@ final class ClosureBench {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < Math.min(k, steps.size()); i++) {
             int t = steps.get(i);
-            sb.append(i == 0 ? "" : "; ").append(String.format("step %d %s wall (thread %s, collector pauses %s)", t,
-                    Measure.seconds(wall[t]), Measure.seconds(thread[t]), Measure.seconds(gc[t])));
+            sb.append(i == 0 ? "" : "; ").append(String.format("step %d %s wall (thread %s, collector pauses %s, %,d entries)", t,
+                    Measure.seconds(wall[t]), Measure.seconds(thread[t]), Measure.seconds(gc[t]), work[t]));
         }
         return steps.isEmpty() ? "none" : sb.toString();
+    }
+
+    /**
+     * The closure's change in both times at each step ({@link ClosureWork}) and the engine thread's
+     * CPU per entry: the first step, the single edges (median, largest), the batches.
+     */
+    private static String work(String name, long[] work, double[] thread, int singles, int batches) {
+        long[] single = java.util.Arrays.copyOfRange(work, 1, 1 + singles);
+        long[] sorted = single.clone();
+        java.util.Arrays.sort(sorted);
+        long inSingles = java.util.Arrays.stream(single).sum();
+        long inBatches = java.util.Arrays.stream(work, 1 + singles, work.length).sum();
+        return String.format("%s change in both times (entries reaching H: each pair whose shortest path changes, at its"
+                + " old and new iteration): first step %,d (%.2f µs of engine thread each); single edges median %,d, largest"
+                + " %,d, %,d in all (%.2f µs each); %s", name, work[0], thread[0] * 1e6 / Math.max(1, work[0]),
+                sorted.length == 0 ? 0 : sorted[sorted.length / 2], sorted.length == 0 ? 0 : sorted[sorted.length - 1],
+                inSingles, sum(thread, 1, 1 + singles) * 1e6 / Math.max(1, inSingles),
+                batches == 0 ? "no batches" : String.format("batches %,d in all (%.2f µs each)", inBatches,
+                        sum(thread, 1 + singles, work.length) * 1e6 / Math.max(1, inBatches)));
     }
 
     private static double sum(double[] xs, int from, int to) {
