@@ -227,17 +227,20 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
                 // nor the follower at j + 1 looks those rows up again (complete)
                 boolean complete = follower.followedTick == j;
-                int[] ids = index == null ? null : indexIds(rs);
-                NestedTrace.Observed obs;
-                if (ids != null) {
-                    obs = observedFromIndex(rs, ids, fs, wanted, j);
-                } else {
-                    obs = new NestedTrace.Observed(wanted);
-                    follower.giveFollowed(j, fs, obs);
+                // read from the index and mirrored there together, while the records just read are in the cache
+                NestedTrace.Observed obs = index == null ? null : observeAndIndex(rs, fs, wanted, j);
+                if (obs == null) {
+                    int[] ids = index == null ? null : indexIds(rs);
+                    if (ids != null) {
+                        obs = observedFromIndex(rs, ids, fs, wanted, j);
+                    } else {
+                        obs = new NestedTrace.Observed(wanted);
+                        follower.giveFollowed(j, fs, obs);
+                    }
+                    // mirrored first, while the records just read are in the cache (a trace that cannot take the
+                    // rows is dropped with its index below)
+                    index(rs, j, ids);
                 }
-                // mirrored first, while the records just read are in the cache (a trace that cannot take the
-                // rows is dropped with its index below)
-                index(rs, j, ids);
                 // while the index answers the additions' lookups, the runs are read little: merged by size classes
                 next = trace.plus(rs, j, obs, index != null);
                 earlierHandoff = handoff;
@@ -825,6 +828,41 @@ final class OuterIntegrate extends Clocked.PerIteration {
                     obs.laterIterations[k] = its;
                     obs.laterWeights[k] = ws;
                 }
+            }
+        }
+        return obs;
+    }
+
+    /**
+     * {@link #observedFromIndex} and {@link #index(TraceRows, int, int[])} in one pass over the rows (each row's
+     * entries walked once, then added to while in the cache: {@link TraceIndex#addReading}); null, having
+     * read and mirrored nothing, when the index might not take the rows (near its maximum) or cannot key them.
+     */
+    private NestedTrace.Observed observeAndIndex(TraceRows rows, int[] fs, boolean[] wanted, int j) {
+        int n = rows.size();
+        TraceIndex ix = index;
+        if (n > 0 && ix.width != rows.arity() + 1) {
+            return null; // (never: the index holds the trace's rows, which are of the rows' arity)
+        }
+        // the rows the follower follows (it ran first at this tick) it gives itself (see observedFromIndex)
+        boolean given = follower.followedTick == j && follower.touched != null;
+        boolean[] read = new boolean[n];
+        for (int k = 0; k < n; k++) {
+            read[k] = !given || fs[k] < 0;
+        }
+        long[] at = new long[n];
+        long[] upTo = new long[n];
+        NestedTrace.Observed obs = new NestedTrace.Observed(new boolean[n]);
+        if (n > 0 && !ix.addReading(rows.keys(), n, rows.ws(), j, read, wanted, at, upTo, obs.laterIterations,
+                obs.laterWeights)) {
+            return null;
+        }
+        if (given) {
+            follower.giveFollowed(j, fs, obs);
+        }
+        for (int k = 0; k < n; k++) {
+            if (read[k]) {
+                obs.give(k, at[k], upTo[k]);
             }
         }
         return obs;

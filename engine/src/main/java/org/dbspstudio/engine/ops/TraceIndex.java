@@ -337,6 +337,162 @@ final class TraceIndex {
         return true;
     }
 
+    /** How many rows {@link #addReading} looks up, reads and adds together (their records stay in the cache from one to the next). */
+    static final int CHUNK = 512;
+
+    /**
+     * {@link #add} of weight {@code ws[q]} at iteration j to the n distinct rows whose words are
+     * {@code k[q * width ..]}, each row first read as it was before: for q with {@code read[q]}, its weight
+     * at j into {@code at[q]} and up to j into {@code upTo[q]}, and for q with {@code wantLater[q]} (read too)
+     * its entries after j, ascending, into {@code laterIts[q]} and {@code laterWs[q]} (left null when it has
+     * none). One walk of a row's entries reads all three, and the rows are looked up, read and added
+     * {@link #CHUNK} at a time, so the record and entries a lookup brings into the cache are still there
+     * when they are read and added to. False, having read and added nothing, when the rows might take the
+     * index beyond its maximum number of rows (then {@link #findAll} and {@link #add} tell).
+     */
+    boolean addReading(long[] k, int n, long[] ws, int j, boolean[] read, boolean[] wantLater, long[] at, long[] upTo,
+                       int[][] laterIts, long[][] laterWs) {
+        if (size + (long) n > maxRows) {
+            return false;
+        }
+        placeKeys = null;
+        int c = Math.min(CHUNK, n);
+        int[] hs = new int[c];
+        long[] first = new long[c];
+        int[] ids = new int[c];
+        int[] empty = new int[c];
+        for (int from = 0; from < n; from += CHUNK) {
+            c = Math.min(CHUNK, n - from);
+            room(c); // (no rehash between the lookups and the placement of the rows not held)
+            long[] sl = slots;
+            int m = mask;
+            for (int q = 0; q < c; q++) {
+                int h = hash(k, (from + q) * width);
+                hs[q] = h;
+                first[q] = sl[h & m];
+            }
+            for (int q = 0; q < c; q++) {
+                long hi = (long) hs[q] << 32;
+                int id = -1;
+                long v = first[q];
+                int s = hs[q] & m;
+                for (; v != 0; v = sl[s = (s + 1) & m]) {
+                    if ((v & 0xFFFFFFFF00000000L) == hi) {
+                        id = (int) v - 1;
+                        break;
+                    }
+                }
+                ids[q] = id;
+                empty[q] = id < 0 ? s : -1;
+            }
+            long touched = 0;
+            for (int q = 0; q < c; q++) {
+                // the keys compared (each record read, its misses overlapping the others'), and each row's
+                // second entry read too, so that the walks below find them in the cache
+                int id = ids[q];
+                if (id >= 0 && !same(id, k, (from + q) * width)) {
+                    ids[q] = id = find(k, (from + q) * width); // another key of the same hash first
+                }
+                if (id >= 0) {
+                    int e = (int) recs[id * rec + width];
+                    touched += e == 0 ? 0 : more[2 * (e - 1)];
+                }
+            }
+            sink = touched;
+            for (int q = 0; q < c; q++) {
+                int r = from + q;
+                int id = ids[q];
+                long w = ws[r];
+                if (id < 0) {
+                    // not held: read as nothing, held from now on (placed from the empty slot its probe ended at)
+                    at[r] = 0;
+                    upTo[r] = 0;
+                    id = size++;
+                    int p = id * rec;
+                    System.arraycopy(k, r * width, recs, p, width);
+                    if (w != 0) {
+                        recs[p + width] = (long) j << 32;
+                        recs[p + width + 1] = w;
+                        live++;
+                    }
+                    int s = empty[q] >= 0 ? empty[q] : hs[q] & m;
+                    while (sl[s] != 0) {
+                        s = (s + 1) & m;
+                    }
+                    sl[s] = (long) hs[q] << 32 | (id + 1);
+                    continue;
+                }
+                if (read[r] || wantLater[r]) {
+                    readRow(id, j, r, wantLater[r], at, upTo, laterIts, laterWs);
+                }
+                if (w != 0) {
+                    addEntry(id, j, w);
+                }
+            }
+        }
+        return true;
+    }
+
+    /** What the reads ahead of {@link #addReading}'s walks summed (kept, so they are not left out). */
+    @SuppressWarnings("unused")
+    private long sink;
+
+    /** Scratch for {@link #readRow}: a row's entries after j. */
+    private int[] laterItsScratch = new int[16];
+    private long[] laterWsScratch = new long[16];
+
+    /** Row {@code id}'s weight at j, up to j and (when {@code later}) its entries after j, into the r-th places, in one walk. */
+    private void readRow(int id, int j, int r, boolean later, long[] at, long[] upTo, int[][] laterIts, long[][] laterWs) {
+        int p = id * rec + width;
+        long w = recs[p + 1];
+        long a = 0;
+        long u = 0;
+        int c = 0;
+        if (w != 0) {
+            long h = recs[p];
+            for (;;) {
+                int it = (int) (h >> 32);
+                if (it <= j) {
+                    u = Math.addExact(u, w);
+                    if (it == j) {
+                        a = w;
+                    }
+                } else if (later) {
+                    if (c == laterItsScratch.length) {
+                        laterItsScratch = Arrays.copyOf(laterItsScratch, 2 * c);
+                        laterWsScratch = Arrays.copyOf(laterWsScratch, 2 * c);
+                    }
+                    laterItsScratch[c] = it;
+                    laterWsScratch[c++] = w;
+                } else {
+                    break;
+                }
+                int e = (int) h;
+                if (e == 0) {
+                    break;
+                }
+                h = more[2 * (e - 1)];
+                w = more[2 * (e - 1) + 1];
+            }
+        }
+        at[r] = a;
+        upTo[r] = u;
+        if (c > 0) {
+            laterIts[r] = Arrays.copyOf(laterItsScratch, c);
+            laterWs[r] = Arrays.copyOf(laterWsScratch, c);
+        }
+    }
+
+    /** Grows the records and the table so that {@code m} more rows fit (load at most 2/3). */
+    private void room(int m) {
+        while ((long) (size + m) * rec > recs.length) {
+            recs = Arrays.copyOf(recs, recs.length * 2);
+        }
+        while ((size + m) * 3L > slots.length * 2L) {
+            rehash(slots.length * 2);
+        }
+    }
+
     /**
      * Adds the entries of {@code m} distinct rows, row r's words at {@code k[r * width ..]} and its entries at
      * positions {@code start[r]} to {@code start[r + 1] − 1} of {@code its} and {@code ws} (a slice of one

@@ -75,6 +75,10 @@ class TraceIndexProperties {
                 ws[q] = there != null && rnd.nextInt(3) == 0 ? -there : rnd.nextBoolean() ? 1 + rnd.nextInt(3) : -1 - rnd.nextInt(3);
                 q++;
             }
+            if (rnd.nextBoolean() && addReading(ix, model, rows, k, ws, j, maxRows, rnd)) {
+                check(ix, model, width, maxIt);
+                continue;
+            }
             int[] ids = new int[rows.size()];
             ix.findAll(k, rows.size(), ids);
             q = 0;
@@ -154,6 +158,64 @@ class TraceIndexProperties {
             }
         });
         check(built, live, width, maxIt);
+    }
+
+    /**
+     * The batch added by {@link TraceIndex#addReading}, some rows read (some with their later entries), checked
+     * against the map before the addition, which is then applied to the map; false when the index refused it
+     * (then it must have held too many rows, and nothing is added).
+     */
+    private static boolean addReading(TraceIndex ix, Map<List<Long>, TreeMap<Integer, Long>> model, Set<List<Long>> rows,
+                                      long[] k, long[] ws, int j, long maxRows, Random rnd) {
+        int n = rows.size();
+        boolean[] read = new boolean[n];
+        boolean[] later = new boolean[n];
+        for (int q = 0; q < n; q++) {
+            read[q] = rnd.nextInt(4) != 0;
+            later[q] = read[q] && rnd.nextBoolean();
+        }
+        long[] at = new long[n];
+        long[] upTo = new long[n];
+        Arrays.fill(at, 99);
+        Arrays.fill(upTo, 99);
+        int[][] lits = new int[n][];
+        long[][] lws = new long[n][];
+        int sizeBefore = ix.size();
+        long entriesBefore = ix.entries();
+        boolean added = ix.addReading(k, n, ws, j, read, later, at, upTo, lits, lws);
+        if (!added) {
+            assertThat(sizeBefore + (long) n).isGreaterThan(maxRows);
+            assertThat(ix.size()).isEqualTo(sizeBefore);
+            assertThat(ix.entries()).isEqualTo(entriesBefore);
+            return false;
+        }
+        int q = 0;
+        for (List<Long> key : rows) {
+            TreeMap<Integer, Long> es = model.getOrDefault(key, new TreeMap<>());
+            if (read[q]) {
+                assertThat(at[q]).as("%s at %d", key, j).isEqualTo(es.getOrDefault(j, 0L));
+                long up = 0;
+                for (long w : es.headMap(j, true).values()) {
+                    up += w;
+                }
+                assertThat(upTo[q]).as("%s up to %d", key, j).isEqualTo(up);
+            }
+            var after = es.tailMap(j, false);
+            if (later[q] && !after.isEmpty()) {
+                assertThat(lits[q]).containsExactly(after.keySet().stream().mapToInt(Integer::intValue).toArray());
+                assertThat(lws[q]).containsExactly(after.values().stream().mapToLong(Long::longValue).toArray());
+            } else {
+                assertThat(lits[q]).as("%s later", key).isNull();
+            }
+            TreeMap<Integer, Long> m = model.computeIfAbsent(key, x -> new TreeMap<>());
+            long s = m.getOrDefault(j, 0L) + ws[q++];
+            if (s == 0) {
+                m.remove(j);
+            } else {
+                m.put(j, s);
+            }
+        }
+        return true;
     }
 
     /** Rows in the order of their words (a run's order; any fixed order does here). */
