@@ -3,6 +3,7 @@ package org.dbspstudio.engine.ops;
 import java.util.Arrays;
 import org.dbspstudio.engine.value.CellBatch;
 import org.dbspstudio.engine.value.ColumnProbe;
+import org.dbspstudio.engine.value.GroupedRows;
 import org.dbspstudio.engine.value.IndexedZSet;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.types.Row;
@@ -193,11 +194,16 @@ final class CellJoins {
         if (!ok[0] || m[0] != n) {
             return null;
         }
-        return joinPacked(ctx, keys, probeCols, probeWeights, n, index, expected);
+        return joinPacked(ctx, keys, probeCols, probeWeights, n, index, expected, false);
     }
 
+    /**
+     * The packed join of {@code n} probing rows; {@code sorted}: they come in ascending order (one sorted
+     * run's), so when the output's first column is their first the matches, written probe by probe, are
+     * grouped by it in ascending order and each group is sorted on its own ({@link GroupedRows}).
+     */
     private ZSet joinPacked(Ctx ctx, long[][] keys, long[][] probeCols, long[] probeWeights, int n, IndexedZSet index,
-                            int expected) {
+                            int expected, boolean sorted) {
         Packed out = new Packed(probeCols, Math.max(16, expected));
         ColumnProbe cp = ColumnProbe.of(index, keyCols.length, indexCols);
         long visits = 0;
@@ -219,8 +225,23 @@ final class CellJoins {
             return null;
         }
         ctx.work(visits);
+        if (sorted && groupedByProbe()) {
+            ZSet grouped = GroupedRows.of(cols.length, out.words, out.weights, out.n);
+            if (grouped != null) {
+                GROUPED.incrementAndGet();
+                return grouped;
+            }
+        }
         return ZSet.ofIntegerRows(cols.length, out.words, out.weights, out.n);
     }
+
+    /** Whether the output's first column is the probing rows' first (their sort's leading column). */
+    private boolean groupedByProbe() {
+        return cols.length > 0 && fromProbe[0] && cols[0] == 0;
+    }
+
+    /** How many packed joins' outputs were sorted group by group ({@link GroupedRows}; for tests). */
+    static final java.util.concurrent.atomic.AtomicLong GROUPED = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * {@link #joinPacked(Ctx, ZSet, IndexedZSet, int)} of rows given as integer columns and their weights
@@ -245,7 +266,7 @@ final class CellJoins {
                 probeCols[j] = ic[cols[j]];
             }
         }
-        ZSet joined = joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected);
+        ZSet joined = joinPacked(ctx, keys, probeCols, ic[arity], ic[arity].length, index, expected, true);
         (joined != null ? COLUMN_JOINS : COLUMN_GIVE_UPS).incrementAndGet();
         return joined;
     }
