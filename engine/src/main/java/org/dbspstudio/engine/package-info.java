@@ -960,6 +960,14 @@
  * {@code NestedTraceProperties}, {@code NestedTraceIterationsProperties}, {@code NestedTraceAddedProperties}
  * and {@code NestedTraceSweepProperties} drive both layouts against their maps (they fail when a read
  * over from..upTo leaves out upTo's runs, or when an addition replaces X_j's spine instead of adding to it).
+ * X_j's own spine now merges by size classes ({@code MergingRuns.plusTiered}, as the leader's while its index
+ * answers): after the first step X_j is read little (B3's single edges and batch read no run of it but for a
+ * few rows' weights), and an outer step's change at j is often not much smaller than X_j (the batch of 100:
+ * 78k entries against 96k), so the ratio rewrote X_j's largest run at nearly every step. Counted on B3: H's
+ * entries merged 0.92M → 0.56M over the 30 single edges and 4.56M → 1.58M in the batch of 100; the engine
+ * thread's allocation 323 → 308 MB and 1,316 → 1,195 MB; at most one more run per X_j to search
+ * ({@code NestedTraceRunsProperties.perIterationAdditionsHoldEachIterationsSum},
+ * {@code aPerIterationAdditionLeavesARunOfItsClass}).
  *
  * <p>The first step's arrangements by plain columns. An arrangement built from a whole value on a key
  * of plain columns (a join on columns: B3's new facts of every iteration indexed by their

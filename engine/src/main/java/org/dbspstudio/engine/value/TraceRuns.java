@@ -63,7 +63,13 @@ final class TraceRuns {
     /**
      * These runs plus {@code d}, a run of entries at iteration j, after which X_j has {@code rowsAtJ} rows of
      * non-zero weight, {@code gained} more than before (the one spine's count moves by as many); one spine's
-     * runs merged by size classes when {@code tiered} ({@link Spine#plusTiered}), else by the ratio.
+     * runs merged by size classes when {@code tiered} ({@link Spine#plusTiered}), else by the ratio. X_j's own
+     * spine always merges by size classes: a trace kept per iteration is H's outputs, whose X_j is read
+     * little after the step that made it (B3's single edges and batches read no run of it but for a few
+     * rows' weights), and an outer step's change at j is often not much smaller than X_j (a batch of 100: 78k
+     * entries against 96k), so the ratio rewrote X_j's largest run at nearly every step (B3's batch of 100:
+     * 4.56M entries merged, by size classes 1.58M; 30 single edges 0.92M against 0.56M), for one run fewer
+     * to search at most.
      */
     TraceRuns plus(Run d, int j, int rowsAtJ, int gained, boolean tiered) {
         if (perIteration == null) {
@@ -74,7 +80,7 @@ final class TraceRuns {
         // X_j's own spine: X_j was zero when it has none, so then the change is all of it
         Spine[] per = Arrays.copyOf(perIteration, Math.max(perIteration.length, j + 1));
         Spine old = per[j];
-        per[j] = rowsAtJ == 0 ? null : old == null ? Spine.of(d) : old.plus(d, rowsAtJ);
+        per[j] = rowsAtJ == 0 ? null : old == null ? Spine.of(d) : old.plusTiered(d, rowsAtJ);
         int len = per.length;
         while (len > 0 && per[len - 1] == null) {
             len--;

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.dbspstudio.model.types.Row;
@@ -99,5 +100,97 @@ class NestedTraceRunsProperties {
         assertThat(got).isEqualTo(xs);
         assertThat(trace.rowsAtMost()).isGreaterThanOrEqualTo(visited.size());
         assertThat(slices[0]).isGreaterThan(1);
+    }
+
+    /**
+     * A trace kept per iteration ({@link NestedTrace#perIteration()}, H's outputs) merges X_j's runs by size
+     * classes: random additions at random iterations (small and large, rows recurring, weights cancelling)
+     * against a map per iteration — every X_j's weights and size after every addition — and X_j's runs keep
+     * the classes' order (never rising towards the newest, fewer than {@link MergingRuns#TIER} of a class).
+     */
+    @Property(tries = 40)
+    void perIterationAdditionsHoldEachIterationsSum(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        int iterations = 1 + rnd.nextInt(4);
+        int domain = 50 + rnd.nextInt(3000);
+        List<Map<Row, Long>> xs = new ArrayList<>();
+        for (int i = 0; i < iterations; i++) {
+            xs.add(new HashMap<>());
+        }
+        NestedTrace trace = NestedTrace.perIteration();
+        int additions = 1 + rnd.nextInt(40);
+        for (int a = 0; a < additions; a++) {
+            int j = rnd.nextInt(iterations);
+            int size = rnd.nextInt(3) == 0 ? 1 + rnd.nextInt(domain) : 1 + rnd.nextInt(20);
+            Map<Row, Long> change = new HashMap<>();
+            for (int k = 0; k < size; k++) {
+                Row r = Row.wrap(new Object[] {(long) rnd.nextInt(domain), (long) rnd.nextInt(3)});
+                change.merge(r, rnd.nextInt(3) == 0 ? -1L : 1L, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            if (change.isEmpty()) {
+                continue;
+            }
+            ZSet.Builder b = ZSet.builder();
+            change.forEach((r, w) -> {
+                b.add(r, w);
+                xs.get(j).merge(r, w, Long::sum);
+            });
+            xs.get(j).values().removeIf(w -> w == 0);
+            trace = trace.plus(b.build(), j);
+            assertThat(trace).isNotNull();
+            for (int i = 0; i < iterations; i++) {
+                Map<Row, Long> x = xs.get(i);
+                assertThat(trace.sizeAt(i)).as("X_%d's size", i).isEqualTo(x.size());
+                Map<Row, Long> got = new HashMap<>();
+                trace.forEach(i, i, (r, w) -> got.merge(r, w, Long::sum));
+                assertThat(got).as("X_%d", i).isEqualTo(x);
+                Spine sp = i < trace.layout.perIteration.length ? trace.layout.perIteration[i] : null;
+                assertThat(sp == null).isEqualTo(x.isEmpty());
+                if (sp != null) {
+                    int[] perClass = new int[32];
+                    for (int k = 0; k < sp.runs.length; k++) {
+                        int c = MergingRuns.sizeClass(sp.runs[k].n);
+                        if (k > 0) {
+                            assertThat(c).as("classes never rise towards the newest run").isLessThanOrEqualTo(
+                                    MergingRuns.sizeClass(sp.runs[k - 1].n));
+                        }
+                        assertThat(++perClass[c]).as("runs of one class").isLessThan(MergingRuns.TIER);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * An addition to X_j of a run of the class of X_j's newest run leaves that run as it is (the ratio's policy
+     * would rewrite it with the addition: 1,000 rows are less than four times 300), the sum still the map's.
+     */
+    @Example
+    void aPerIterationAdditionLeavesARunOfItsClass() {
+        Map<Row, Long> x = new HashMap<>();
+        ZSet.Builder first = ZSet.builder();
+        for (long k = 0; k < 1000; k++) {
+            Row r = Row.wrap(new Object[] {k, 0L});
+            first.add(r, 1);
+            x.put(r, 1L);
+        }
+        NestedTrace trace = NestedTrace.perIteration().plus(ZSet.EMPTY, 0).plus(first.build(), 1);
+        Run old = trace.layout.perIteration[1].runs[0];
+        ZSet.Builder more = ZSet.builder();
+        for (long k = 500; k < 800; k++) {
+            Row r = Row.wrap(new Object[] {k, 0L});
+            more.add(r, k < 600 ? -1 : 1); // some cancel, the rest add up to 2
+            x.merge(r, k < 600 ? -1L : 1L, Long::sum);
+        }
+        x.values().removeIf(w -> w == 0);
+        trace = trace.plus(more.build(), 1);
+        Run[] runs = trace.layout.perIteration[1].runs;
+        assertThat(runs).hasSize(2);
+        assertThat(runs[0]).isSameAs(old);
+        Map<Row, Long> got = new HashMap<>();
+        trace.forEach(1, 1, (r, w) -> got.merge(r, w, Long::sum));
+        assertThat(got).isEqualTo(x);
+        assertThat(trace.sizeAt(1)).isEqualTo(x.size());
     }
 }
