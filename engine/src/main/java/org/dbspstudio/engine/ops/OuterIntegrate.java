@@ -767,21 +767,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * kept by mirroring every addition.
      */
     private void buildIndex() {
-        TraceIndex[] made = {null};
-        boolean[] ok = {true};
-        long sized = trace.rowsAtMost();
-        trace.forEachRun((width, keys, rows, start, its, ws, firstRun) -> {
-            if (ok[0] && rows > 0) {
-                if (made[0] == null) {
-                    // sized for the rows the trace holds at most (about as many: one run holds most entries) and a
-                    // quarter more, for the rows later steps add
-                    made[0] = new TraceIndex(width, INDEX_MAX_ROWS, -1, sized + sized / 4);
-                }
-                // the first run's rows are distinct and held by no earlier slice: added without looking them up
-                ok[0] = made[0].width == width && made[0].addRows(keys, rows, start, its, ws, firstRun);
-            }
-        });
-        index = ok[0] ? made[0] : null;
+        index = TraceIndex.of(trace, INDEX_MAX_ROWS);
         indexGivenUp = index == null;
     }
 

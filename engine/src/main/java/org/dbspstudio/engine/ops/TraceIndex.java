@@ -1,6 +1,7 @@
 package org.dbspstudio.engine.ops;
 
 import java.util.Arrays;
+import org.dbspstudio.engine.value.NestedTrace;
 
 /**
  * The entries of a nested-time trace by row: for every row (keyed by its packed words, tag word and
@@ -501,13 +502,11 @@ final class TraceIndex {
      * number of rows.
      */
     boolean addRows(long[] k, int m, int[] start, int[] its, long[] ws, boolean unheld) {
-        int[] ids = new int[m];
         if (unheld) {
-            Arrays.fill(ids, -1); // none held (the caller knows): none is looked up
-            placeKeys = null; // (add places them from their hashes)
-        } else {
-            findAll(k, m, ids);
+            return placeRows(k, m, start, its, ws);
         }
+        int[] ids = new int[m];
+        findAll(k, m, ids);
         if (!add(k, m, new long[m], 0, ids)) { // the rows not held yet, with no entry
             return false;
         }
@@ -520,6 +519,85 @@ final class TraceIndex {
         }
         placeKeys = null; // the caller reuses k for the next slice: no later add takes this lookup's slots for it
         return true;
+    }
+
+    /**
+     * {@link #addRows} of rows none of which is held: each row's record and entries written as they come
+     * (its first non-zero entry in the record, the others linked after it in the order given, ascending),
+     * without walking a list, then the rows placed in the table by their hashes.
+     */
+    private boolean placeRows(long[] k, int m, int[] start, int[] its, long[] ws) {
+        if (size + (long) m > maxRows) {
+            return false;
+        }
+        room(m);
+        placeKeys = null;
+        int[] hs = new int[m];
+        int from = size;
+        for (int r = 0; r < m; r++) {
+            int id = size++;
+            int p = id * rec;
+            System.arraycopy(k, r * width, recs, p, width);
+            hs[r] = hash(recs, p);
+            long[] link = recs; // the word holding the link to the next entry
+            int linkAt = -1;
+            for (int e = start[r]; e < start[r + 1]; e++) {
+                long w = ws[e];
+                if (w == 0) {
+                    continue;
+                }
+                live++;
+                if (linkAt < 0) {
+                    recs[p + width] = (long) its[e] << 32;
+                    recs[p + width + 1] = w;
+                    link = recs;
+                    linkAt = p + width;
+                    continue;
+                }
+                int x = newEntry();
+                if (link != recs) {
+                    link = more; // (newEntry may have replaced it)
+                }
+                more[2 * (x - 1)] = (long) its[e] << 32;
+                more[2 * (x - 1) + 1] = w;
+                link[linkAt] |= x;
+                link = more;
+                linkAt = 2 * (x - 1);
+            }
+        }
+        long[] sl = slots;
+        int mk = mask;
+        for (int r = 0; r < m; r++) {
+            int s = hs[r] & mk;
+            while (sl[s] != 0) {
+                s = (s + 1) & mk;
+            }
+            sl[s] = (long) hs[r] << 32 | (from + r + 1);
+        }
+        return true;
+    }
+
+    /**
+     * The index of {@code trace}'s entries (built from its runs, {@link NestedTrace#forEachRun}: the rows of its
+     * first run placed without a lookup, those of the others looked up a slice at a time), sized for the rows it
+     * holds and a quarter more; null when it holds no row, or more than {@code maxRows} rows.
+     */
+    static TraceIndex of(NestedTrace trace, long maxRows) {
+        TraceIndex[] made = {null};
+        boolean[] ok = {true};
+        long sized = trace.rowsAtMost();
+        trace.forEachRun((width, keys, rows, start, its, ws, firstRun) -> {
+            if (ok[0] && rows > 0) {
+                if (made[0] == null) {
+                    // sized for the rows the trace holds at most (about as many: one run holds most entries) and a
+                    // quarter more, for the rows later steps add
+                    made[0] = new TraceIndex(width, maxRows, -1, sized + sized / 4);
+                }
+                // the first run's rows are distinct and held by no earlier slice: added without looking them up
+                ok[0] = made[0].width == width && made[0].addRows(keys, rows, start, its, ws, firstRun);
+            }
+        });
+        return ok[0] ? made[0] : null;
     }
 
     /** Adds w at iteration j to row id's entries (kept ascending; an entry that cancels is removed). */
