@@ -205,7 +205,8 @@ final class CellJoins {
     private ZSet joinPacked(Ctx ctx, long[][] keys, long[][] probeCols, long[] probeWeights, int n, IndexedZSet index,
                             int expected, boolean sorted) {
         Packed out = new Packed(probeCols, Math.max(16, expected));
-        ColumnProbe cp = ColumnProbe.of(index, keyCols.length, indexCols);
+        // the matched rows' output columns read as integer columns where a batch holds them so (no row object)
+        ColumnProbe cp = ColumnProbe.ofLongs(index, keyCols.length, indexCols);
         long visits = 0;
         int[] at = keys.length == 1 ? cp.entries(keys[0], n) : null;
         long[] p = new long[keyCols.length + 1]; // tag word 0: integer cells
@@ -278,7 +279,7 @@ final class CellJoins {
     static final java.util.concurrent.atomic.AtomicLong COLUMN_GIVE_UPS = new java.util.concurrent.atomic.AtomicLong();
 
     /** Writes each match as a packed row of integers (tag word 0, then the output columns) and its weight. */
-    private final class Packed implements ColumnProbe.Sink {
+    private final class Packed implements ColumnProbe.LongSink {
         private final long[][] probeCols;
         private final int stride = cols.length + 1;
         long[] words;
@@ -327,6 +328,23 @@ final class CellJoins {
                 }
             }
             weights[n++] = w;
+        }
+
+        @Override
+        public void longs(long[][] matched, long[] ws, int from, int to) {
+            int need = n + (to - from);
+            if (need > weights.length) {
+                int cap = Math.max(need, n * 2);
+                weights = Arrays.copyOf(weights, cap);
+                words = Arrays.copyOf(words, cap * stride);
+            }
+            for (int r = from; r < to; r++) {
+                int o = n * stride; // words[o] stays 0: the tag word of integer cells
+                for (int j = 0; j < cols.length; j++) {
+                    words[o + 1 + j] = fromProbe[j] ? probeCols[j][at] : matched[indexAt[j]][r];
+                }
+                weights[n++] = Math.multiplyExact(w, ws[r]);
+            }
         }
 
         private void room() {

@@ -19,6 +19,12 @@ public final class ColumnProbe {
         void row(Row y, long w);
     }
 
+    /** A sink that also takes an entry's rows as integer columns (for a probe made by {@link #ofLongs}). */
+    public interface LongSink extends Sink {
+        /** Matches with rows {@code [from, to)} whose column {@code j} (of those asked) is {@code cols[j][r]}, of weight {@code weights[r]}. */
+        void longs(long[][] cols, long[] weights, int from, int to);
+    }
+
     private final IndexedZSet index;
     /** The index's key batches, or null when its keys are not batches of this arity (probed as rows). */
     private final KeyBatch[] batches;
@@ -26,11 +32,18 @@ public final class ColumnProbe {
     private final Object[][][] cols;
     /** Whether some batch looks keys up by their hash (else every batch has a direct array). */
     private final boolean hashed;
+    /** Per batch: its rows as integer columns ({@link #ofLongs}), or null when read otherwise; null for none. */
+    private final KeyBatch.LongRows[] longs;
 
     private ColumnProbe(IndexedZSet index, KeyBatch[] batches, Object[][][] cols) {
+        this(index, batches, cols, null);
+    }
+
+    private ColumnProbe(IndexedZSet index, KeyBatch[] batches, Object[][][] cols, KeyBatch.LongRows[] longs) {
         this.index = index;
         this.batches = batches;
         this.cols = cols;
+        this.longs = longs;
         boolean h = false;
         if (batches != null) {
             for (KeyBatch b : batches) {
@@ -63,6 +76,44 @@ public final class ColumnProbe {
         return new ColumnProbe(index, bs, cols);
     }
 
+    /** Batches of fewer entries are read row by row by {@link #ofLongs} (their columns are not worth building). */
+    public static final int LONGS_MIN = 64;
+
+    /** {@link #LONGS_MIN}, lowered by tests so that small arrangements are read as columns too. */
+    public static volatile int longsMin = LONGS_MIN;
+
+    /**
+     * Probing {@code index} with keys of {@code keyArity} integers, reading {@code columns} of the matched
+     * rows as integers: each batch of at least {@link #LONGS_MIN} entries whose rows hold integers there
+     * hands its matches to a {@link LongSink} as columns ({@link KeyBatch#longRows}: built once per batch),
+     * the others as {@link #of} does. The sinks given to this probe must be {@link LongSink}s.
+     */
+    public static ColumnProbe ofLongs(IndexedZSet index, int keyArity, int[] columns) {
+        return ofLongs(index, keyArity, columns, longsMin);
+    }
+
+    /** {@link #ofLongs(IndexedZSet, int, int[])} reading batches of at least {@code minBatch} entries as columns. */
+    static ColumnProbe ofLongs(IndexedZSet index, int keyArity, int[] columns, int minBatch) {
+        KeyBatch[] bs = index.keyBatches();
+        if (bs == null || bs[0].arity != keyArity) {
+            return new ColumnProbe(index, null, null);
+        }
+        Object[][][] cols = new Object[bs.length][][];
+        KeyBatch.LongRows[] longs = new KeyBatch.LongRows[bs.length];
+        for (int i = 0; i < bs.length; i++) {
+            if (bs[i].n >= minBatch) {
+                longs[i] = bs[i].longRows(columns);
+            }
+            if (longs[i] == null && bs[i].n >= KeyBatch.COLUMN_MIN && columns.length > 0) {
+                cols[i] = new Object[columns.length][];
+                for (int j = 0; j < columns.length; j++) {
+                    cols[i][j] = bs[i].column(columns[j]);
+                }
+            }
+        }
+        return new ColumnProbe(index, bs, cols, longs);
+    }
+
     /**
      * The matches of the key {@code p} ({@code p[0]} 0, the tag word of integer cells, then the key's
      * values) handed to {@code sink}; returns the number of matched rows.
@@ -77,6 +128,14 @@ public final class ColumnProbe {
             KeyBatch b = batches[i];
             int k = b.find(p, h, null);
             if (k < 0) {
+                continue;
+            }
+            KeyBatch.LongRows l = longs == null ? null : longs[i];
+            if (l != null) {
+                int from = l.start[k];
+                int to = l.start[k + 1];
+                ((LongSink) sink).longs(l.cols, l.weights, from, to);
+                n += to - from;
                 continue;
             }
             Object[][] c = cols[i];
@@ -135,6 +194,14 @@ public final class ColumnProbe {
         for (int b = 0; b < batches.length; b++) {
             int k = at[b * n + i];
             if (k < 0) {
+                continue;
+            }
+            KeyBatch.LongRows l = longs == null ? null : longs[b];
+            if (l != null) {
+                int from = l.start[k];
+                int to = l.start[k + 1];
+                ((LongSink) sink).longs(l.cols, l.weights, from, to);
+                m += to - from;
                 continue;
             }
             Object[][] c = cols[b];

@@ -230,6 +230,72 @@ final class KeyBatch {
         }
     }
 
+    /**
+     * The rows of every entry as columns of integers: entry k's rows are {@code [start[k], start[k + 1])},
+     * their cells of the columns asked in {@link #cols} and their weights in {@link #weights}.
+     */
+    static final class LongRows {
+        final int[] columns;
+        final int[] start;
+        final long[][] cols;
+        final long[] weights;
+
+        LongRows(int[] columns, int[] start, long[][] cols, long[] weights) {
+            this.columns = columns;
+            this.start = start;
+            this.cols = cols;
+            this.weights = weights;
+        }
+    }
+
+    /** What {@link #longRows} built last (a join asks for the same columns at every probe): null, or one with no columns when they are not all integers. */
+    private volatile LongRows longRows;
+    private static final long[][] NONE = new long[0][];
+
+    /**
+     * The rows of every entry with their cells of {@code columns} as integers ({@link LongRows}), built
+     * when first asked and kept for the same columns (every version of an arrangement holding this batch
+     * shares it): a join reads an entry's rows from three flat arrays instead of its Z-set's row objects
+     * (the closure's edges: a source with several edges holds a Z-set of them). Null when some row's
+     * cell of those columns is not a non-null integer.
+     */
+    LongRows longRows(int[] columns) {
+        LongRows l = longRows;
+        if (l != null && Arrays.equals(l.columns, columns)) {
+            return l.cols == NONE ? null : l;
+        }
+        int total = (int) Math.min(Integer.MAX_VALUE - 8, rows);
+        int[] start = new int[n + 1];
+        long[][] cols = new long[columns.length][total];
+        long[] ws = new long[total];
+        int[] m = {0};
+        boolean[] ok = {true};
+        for (int k = 0; k < n && ok[0]; k++) {
+            start[k] = m[0];
+            forEach(k, (r, w) -> {
+                int i = m[0];
+                if (!ok[0] || i == ws.length) {
+                    ok[0] = false;
+                    return;
+                }
+                for (int j = 0; j < columns.length; j++) {
+                    if (columns[j] < r.size() && r.get(columns[j]) instanceof Long v) {
+                        cols[j][i] = v;
+                    } else {
+                        ok[0] = false;
+                        return;
+                    }
+                }
+                ws[i] = w;
+                m[0] = i + 1;
+            });
+        }
+        start[n] = m[0];
+        l = ok[0] ? new LongRows(columns.clone(), start, cols, ws) : new LongRows(columns.clone(), null, NONE, null);
+        longRows = l;
+        return ok[0] ? l : null;
+    }
+
     /** The key row kept for entry {@code k} (null when its key has no object cell). */
     Row keyRow(int k) {
         return keyRows == null ? null : keyRows[k];

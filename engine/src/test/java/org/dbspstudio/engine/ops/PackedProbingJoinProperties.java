@@ -13,6 +13,7 @@ import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.engine.JoinFixtures;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
+import org.dbspstudio.engine.value.ColumnProbe;
 import org.dbspstudio.engine.value.ZSet;
 import org.dbspstudio.model.Circuit;
 import org.dbspstudio.model.NamedExpr;
@@ -140,6 +141,8 @@ class PackedProbingJoinProperties {
         }
         long before = CellJoins.COLUMN_JOINS.get();
         Joins.JoinNode.packedProbes = threshold;
+        // the third table's arrangement read as integer columns from any size on, or at the default size
+        ColumnProbe.longsMin = rnd.nextBoolean() ? 0 : ColumnProbe.LONGS_MIN;
         try {
             Simulation sim = Simulation.compile(c, EngineOptions.DEFAULT.withDeltaTracking(tracking));
             sim.setScenario(new Scenario().put("l", ls).put("r", rs).put("s", ss));
@@ -149,6 +152,7 @@ class PackedProbingJoinProperties {
             }
         } finally {
             Joins.JoinNode.packedProbes = Joins.JoinNode.PACKED_PROBES;
+            ColumnProbe.longsMin = ColumnProbe.LONGS_MIN;
         }
         return CellJoins.COLUMN_JOINS.get() - before;
     }

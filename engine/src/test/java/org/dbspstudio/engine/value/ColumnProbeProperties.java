@@ -44,7 +44,7 @@ class ColumnProbeProperties {
     @Property(tries = 200)
     void probesReadTheRowsUnderEachKey(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2) int keyArity,
                                        @ForAll @IntRange(min = 1, max = 4) int valueCols, @ForAll @IntRange(min = 1, max = 6) int steps,
-                                       @ForAll @IntRange(min = 1, max = 400) int keys) {
+                                       @ForAll @IntRange(min = 1, max = 400) int keys, @ForAll boolean longs) {
         Random r = new Random(seed);
         int arity = keyArity + valueCols;
         int[] kinds = new int[arity];
@@ -92,7 +92,44 @@ class ColumnProbeProperties {
             cols[j] = r.nextInt(arity);
         }
         for (int v = 0; v < versions.size(); v++) {
-            check(versions.get(v), models.get(v), keyArity, cols, r.nextInt(3) == 0 ? 0 : r.nextInt(keys + 1), keys);
+            check(versions.get(v), models.get(v), keyArity, cols, r.nextInt(3) == 0 ? 0 : r.nextInt(keys + 1), keys, longs);
+        }
+    }
+
+    /** Matches handed over as integer columns ({@link ColumnProbe.LongSink#longs}), counted. */
+    static final java.util.concurrent.atomic.AtomicLong LONGS = new java.util.concurrent.atomic.AtomicLong();
+
+    /** Integer columns read from every batch from any size on: every match of every key is handed over as columns. */
+    @Property(tries = 60)
+    void integerColumnsAreHandedOverAsColumns(@ForAll long seed, @ForAll @IntRange(min = 1, max = 2) int keyArity,
+                                               @ForAll @IntRange(min = 1, max = 300) int domain) {
+        Random r = new Random(seed);
+        // two key columns over a few values each, so that check's 200 random probes meet the keys held
+        int keys = keyArity == 1 ? domain : 1 + domain % 12;
+        Map<Row, Long> model = new HashMap<>();
+        IndexedZSet index = IndexedZSet.EMPTY;
+        for (int s = 0; s < 3; s++) {
+            Map<Row, Long> change = new HashMap<>();
+            int size = 1 + r.nextInt(keys * 3);
+            for (int i = 0; i < size; i++) {
+                Object[] v = new Object[keyArity + 1];
+                for (int c = 0; c < keyArity; c++) {
+                    v[c] = (long) r.nextInt(keys);
+                }
+                v[keyArity] = (long) r.nextInt(20) - 10;
+                change.merge(Row.wrap(v), r.nextInt(4) == 0 ? (long) r.nextInt(5) - 2 : 1L, Long::sum);
+            }
+            change.values().removeIf(w -> w == 0);
+            ZSet.Builder b = ZSet.builder();
+            change.forEach(b::add);
+            index = index.plus(IndexedZSet.group(b.build(), x -> key(x, keyArity)));
+            change.forEach((x, w) -> model.merge(x, w, Long::sum));
+            model.values().removeIf(w -> w == 0);
+        }
+        long before = LONGS.get();
+        check(index, model, keyArity, new int[] {keyArity, 0}, 0, keys, true);
+        if (!model.isEmpty()) {
+            assertThat(LONGS.get() - before).as("matches handed over as columns").isPositive();
         }
     }
 
@@ -104,7 +141,8 @@ class ColumnProbeProperties {
         return Row.wrap(k);
     }
 
-    private static void check(IndexedZSet index, Map<Row, Long> model, int keyArity, int[] cols, int minBatch, int keys) {
+    private static void check(IndexedZSet index, Map<Row, Long> model, int keyArity, int[] cols, int minBatch, int keys,
+                              boolean longs) {
         Map<Row, Map<Row, Long>> expected = new HashMap<>();
         model.forEach((x, w) -> {
             Object[] p = new Object[cols.length];
@@ -115,7 +153,7 @@ class ColumnProbeProperties {
         });
         expected.values().forEach(m -> m.values().removeIf(w -> w == 0));
         expected.values().removeIf(Map::isEmpty);
-        ColumnProbe cp = ColumnProbe.of(index, keyArity, cols, minBatch);
+        ColumnProbe cp = longs ? ColumnProbe.ofLongs(index, keyArity, cols, minBatch) : ColumnProbe.of(index, keyArity, cols, minBatch);
         long[] p = new long[keyArity + 1];
         int probes = keyArity == 1 ? keys + 2 : 200;
         Random r = new Random(keys);
@@ -159,7 +197,7 @@ class ColumnProbeProperties {
      * Sums the matches handed over per projected row and counts them; with {@code firstOf}, also checks
      * that equal non-integer values handed over from one batch's column are one object.
      */
-    private static final class Collect implements ColumnProbe.Sink {
+    private static final class Collect implements ColumnProbe.LongSink {
         private final int[] cols;
         private final Map<Object[], Map<Object, Object>> firstOf;
         private final Map<Row, Long> got = new HashMap<>();
@@ -194,6 +232,19 @@ class ColumnProbeProperties {
             }
             got.merge(Row.wrap(v), w, Long::sum);
             visits++;
+        }
+
+        @Override
+        public void longs(long[][] c, long[] ws, int from, int to) {
+            for (int r = from; r < to; r++) {
+                Object[] v = new Object[cols.length];
+                for (int j = 0; j < cols.length; j++) {
+                    v[j] = c[j][r];
+                }
+                got.merge(Row.wrap(v), ws[r], Long::sum);
+                visits++;
+                LONGS.incrementAndGet();
+            }
         }
 
         /** The projected rows' summed weights, without the rows that cancelled. */
