@@ -82,8 +82,22 @@ final class MergingRuns {
 
     /** These runs plus d (same arity): see the class comment. */
     MergingRuns plus(Run d) {
+        return plus(d, null);
+    }
+
+    /**
+     * {@link #plus(Run)}, {@code sums} (when not null) reading the merges that take d's entries as they
+     * write them ({@link RunMerge#finish(RunMerge.RowSums)}): afterwards it holds the sums read by the last
+     * of them and the run it covers, the newest run (d itself when nothing merged with it), or none
+     * ({@code covered} null: d's entries cancelled, or merges spread by fuel, which are not read).
+     */
+    MergingRuns plus(Run d, RunMerge.RowSums sums) {
         long fuel = this.fuel <= 0 || d.n > 0 && this.fuel > Long.MAX_VALUE / d.n
                 ? Long.MAX_VALUE : Math.max(MIN_FUEL, this.fuel * d.n);
+        if (sums != null && (fuel != Long.MAX_VALUE || merging != null || d.n == 0)) {
+            sums.covered = null;
+            sums = null;
+        }
         List<Object> slots = new ArrayList<>(runs.length + 1);
         for (int i = 0; i < runs.length; i++) {
             RunMerge m = merging == null ? null : merging[i];
@@ -104,9 +118,15 @@ final class MergingRuns {
         if (d.n > 0) {
             slots.add(d);
         }
-        normalize(slots, fuel);
+        if (sums != null) {
+            sums.slot = slots.size() - 1;
+        }
+        normalize(slots, fuel, sums);
+        if (sums != null && sums.slot >= 0 && sums.covered != slots.get(sums.slot)) {
+            sums.covered = null; // (never: the slot holds the last merge's run, or d)
+        }
         while (readable(slots) > MAX_RUNS && completeOldest(slots)) {
-            normalize(slots, fuel);
+            normalize(slots, fuel, null);
         }
         return flatten(slots, this.fuel);
     }
@@ -199,7 +219,7 @@ final class MergingRuns {
      * most {@link Spine#RATIO} times larger: at once when {@code fuel} covers it, else started and
      * left in flight.
      */
-    private static void normalize(List<Object> slots, long fuel) {
+    private static void normalize(List<Object> slots, long fuel, RunMerge.RowSums sums) {
         for (int i = slots.size() - 2; i >= 0; i--) {
             if (i + 1 >= slots.size()) {
                 continue; // two slots cancelled out at the end
@@ -209,16 +229,27 @@ final class MergingRuns {
             }
             RunMerge m = new RunMerge(a, b);
             slots.remove(i + 1);
-            if (m.advance(fuel)) {
+            // slots after i + 1 move down by one; d's entries, when in b, now go to slot i
+            boolean read = sums != null && sums.slot == i + 1;
+            if (sums != null && sums.slot > i) {
+                sums.slot--;
+            }
+            if (read ? m.finish(sums) != null : m.advance(fuel)) {
                 Run r = m.result();
                 if (r.n > 0) {
                     slots.set(i, r);
                 } else {
                     slots.remove(i); // everything in the two runs cancelled
+                    if (sums != null) {
+                        sums.slot = sums.slot == i ? -1 : sums.slot > i ? sums.slot - 1 : sums.slot;
+                    }
                 }
             } else {
                 slots.set(i, m);
             }
+        }
+        if (sums != null && sums.slot < 0) {
+            sums.covered = null;
         }
     }
 

@@ -69,9 +69,25 @@ public final class NestedTrace {
      * are still those it read ({@link #iterations(Row[], int)}).
      */
     private final AdditionRecord prior;
+    /**
+     * What the merges of the addition that made this version read of its rows as they wrote them (null:
+     * nothing): the rows' weights at the iterations before the addition's in the run they covered
+     * ({@link RunMerge.RowSums}), for a reader of those rows over the iterations before ({@link #sortedWeights}).
+     */
+    private final Earlier earlier;
+
+    /** {@link #earlier}: the change's rows ({@code rows}, a Z-set's one run), added at j; {@code sums} per row. */
+    private record Earlier(Run rows, int j, RunMerge.RowSums sums) {
+    }
 
     private NestedTrace(int arity, TraceRuns layout, int[] nonZero, long[] prints, long[] stamps,
                         AdditionRecord last, AdditionRecord prior) {
+        this(arity, layout, nonZero, prints, stamps, last, prior, null);
+    }
+
+    private NestedTrace(int arity, TraceRuns layout, int[] nonZero, long[] prints, long[] stamps,
+                        AdditionRecord last, AdditionRecord prior, Earlier earlier) {
+        this.earlier = earlier;
         this.arity = arity;
         this.layout = layout;
         this.holds = layout.holds();
@@ -214,7 +230,33 @@ public final class NestedTrace {
         if (so == null || so.run() == null) {
             return null;
         }
-        return weights(new Probes(null, arity, so.size(), so.size() == 0 ? null : so.packed(false, 0), so.order()), from, upTo);
+        Probes p = new Probes(null, arity, so.size(), so.size() == 0 ? null : so.packed(false, 0), so.order());
+        Earlier e = earlier;
+        if (e != null && p.run != null && e.rows == so.run() && from <= 0 && upTo == e.j - 1) {
+            // the rows this version's addition added at j, read over the iterations before j: the run its merges
+            // covered was summed as they wrote it; the other runs are swept
+            long[] out = new long[p.count];
+            long[] sums = e.sums.sums;
+            for (int i = 0; i < p.run.n; i++) {
+                out[p.pos[i]] = sums[i];
+            }
+            Run[] all = runs(from, upTo);
+            Run[] rest = new Run[all.length];
+            int m = 0;
+            for (Run r : all) {
+                if (r != e.sums.covered) {
+                    rest[m++] = r;
+                }
+            }
+            sweepRuns(Arrays.copyOf(rest, m), p.run, p.pos, (k, run, x) -> {
+                long it = run.words[run.cells(x) + arity];
+                if (it <= upTo) {
+                    out[k] = Math.addExact(out[k], run.weights[x]);
+                }
+            });
+            return out;
+        }
+        return weights(p, from, upTo);
     }
 
     /**
@@ -372,7 +414,11 @@ public final class NestedTrace {
                 c += (now != 0 ? 1 : 0) - (old != 0 ? 1 : 0);
             }
         }
-        TraceRuns next = layout.plus(d, j, c, c - counts[j], tiered);
+        // a change held as one run, added to the one spine by the ratio: the merges that take its entries read
+        // its rows' weights at the iterations before j as they write them (H reads them next, at the first step)
+        RunMerge.RowSums sums = so.run() != null && seen == null && j >= 1 && !tiered && holds
+                && layout.perIteration == null ? new RunMerge.RowSums(d, a, j) : null;
+        TraceRuns next = layout.plus(d, j, c, c - counts[j], tiered, sums);
         counts[j] = c;
         long[] fps = Arrays.copyOf(prints, counts.length);
         for (int i = 0; i < d.n; i++) {
@@ -391,7 +437,8 @@ public final class NestedTrace {
             boolean laterKnown = !holds || swept;
             added = new AdditionRecord(j, stampAt(j), st[j], d, inOrder, laterKnown ? after.words : null, after.n, order);
         }
-        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last);
+        Earlier e = sums == null || sums.covered == null ? null : new Earlier(so.run(), j, sums);
+        return new NestedTrace(a, next, nz, Arrays.copyOf(fps, nz.length), st, added, last, e);
     }
 
     /**

@@ -62,6 +62,113 @@ final class RunMerge {
         return result();
     }
 
+    /** Entries of each input a slice of {@link #finish(RowSums)} consumes at most (its output stays in the cache). */
+    static final int OBSERVED_SLICE = 4096;
+
+    /**
+     * Completes the merge, {@code sums} reading its output a slice at a time as it is written (while it is
+     * in the cache: no second pass over a large run, as a sweep after the merge would be): the output's
+     * entries of the probes' rows at the iterations {@code sums} asks are added up per probe. Returns the
+     * merged run; {@code sums} then covers it ({@link RowSums#covered}) unless its layout differs from the
+     * probes'.
+     */
+    synchronized Run finish(RowSums sums) {
+        sums.start();
+        if (result != null || tagged != sums.probes.tagged) {
+            return finish();
+        }
+        while (result == null) {
+            int from = k;
+            long[] ws = words;
+            long[] wt = weights;
+            advance(OBSERVED_SLICE);
+            // (a merge done trims its arrays into the run's: the slice is read from the arrays it was written to)
+            sums.read(ws, wt, from, k, stride);
+        }
+        sums.covered = result;
+        return result;
+    }
+
+    /**
+     * What a merge into a spine's newest run can observe of an addition's rows at no cost of a second pass
+     * ({@link #finish(RowSums)}): per probe — a row of the addition {@code d}, a run of entries (row, j)
+     * sorted by row — the weights of the merged run's entries of that row at iterations below
+     * {@code below}. {@link MergingRuns#plus(Run, RowSums)} keeps what the last merge into the slot holding
+     * d's entries summed, and names the run it covers ({@link #covered}): the other runs of the spine are
+     * left for the reader to search.
+     */
+    static final class RowSums {
+        final Run probes;
+        /** Words compared per entry: the row's (tag word when stored, cells), the iteration after them. */
+        private final int width;
+        /** Entries at iterations below this are summed. */
+        final long below;
+        /** Per probe, its row's weights at iterations below {@link #below} in {@link #covered}. */
+        long[] sums;
+        /** The run summed (d itself when no merge took d's entries: none of them is below {@link #below}); null: none. */
+        Run covered;
+        /** Slot of d's entries among a spine's slots while it normalizes (−1: cancelled). */
+        int slot;
+        private int cursor;
+
+        /** Probes {@code d}, entries at one iteration {@code j} ≥ {@code below} (so none is summed itself). */
+        RowSums(Run d, int arity, long below) {
+            this.probes = d;
+            this.width = arity + (d.tagged ? 1 : 0);
+            this.below = below;
+            this.sums = new long[d.n];
+            this.covered = d;
+        }
+
+        private void start() {
+            java.util.Arrays.fill(sums, 0);
+            cursor = 0;
+            covered = null;
+        }
+
+        /** Entries {@code from..to−1} of an output of {@code stride} words per entry. */
+        private void read(long[] words, long[] weights, int from, int to, int stride) {
+            long[] pw = probes.words;
+            int ps = probes.stride();
+            int m = probes.n;
+            int w = width;
+            int p = cursor;
+            long lim = below;
+            if (w == 2) {
+                // rows of two words (B3's pairs): compared without a loop over their words
+                long a = p < m ? pw[p * ps] : 0;
+                long b = p < m ? pw[p * ps + 1] : 0;
+                for (int e = from, q = from * stride; e < to && p < m; e++, q += stride) {
+                    long x = words[q];
+                    long y = words[q + 1];
+                    while (a < x || a == x && b < y) {
+                        if (++p == m) {
+                            break;
+                        }
+                        a = pw[p * ps];
+                        b = pw[p * ps + 1];
+                    }
+                    if (p < m && a == x && b == y && words[q + 2] < lim) {
+                        sums[p] = Math.addExact(sums[p], weights[e]);
+                    }
+                }
+            } else {
+                for (int e = from, q = from * stride; e < to && p < m; e++, q += stride) {
+                    int c;
+                    while ((c = Run.compareWords(pw, p * ps, words, q, w)) < 0) {
+                        if (++p == m) {
+                            break;
+                        }
+                    }
+                    if (p < m && c == 0 && words[q + w] < lim) {
+                        sums[p] = Math.addExact(sums[p], weights[e]);
+                    }
+                }
+            }
+            cursor = p;
+        }
+    }
+
     /**
      * Consumes about {@code fuel} more entries of the inputs (up to about three times that: the fuel
      * from each input while both last, then again from the one left; at least one while any is

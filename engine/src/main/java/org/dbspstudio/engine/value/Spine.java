@@ -144,10 +144,18 @@ final class Spine {
 
     /** This + d when the caller knows the number of rows of non-zero weight of the sum ({@code s}). */
     Spine plus(Run d, int s) {
+        return plus(d, s, null);
+    }
+
+    /** {@link #plus(Run, int)}, {@code sums} reading the merges of d's entries ({@link MergingRuns#plus(Run, RunMerge.RowSums)}). */
+    Spine plus(Run d, int s, RunMerge.RowSums sums) {
         if (s == 0) {
+            if (sums != null) {
+                sums.covered = null;
+            }
             return null;
         }
-        return new Spine(arity, list.plus(d), s);
+        return new Spine(arity, list.plus(d, sums), s);
     }
 
     /**

@@ -72,9 +72,22 @@ final class TraceRuns {
      * to search at most.
      */
     TraceRuns plus(Run d, int j, int rowsAtJ, int gained, boolean tiered) {
+        return plus(d, j, rowsAtJ, gained, tiered, null);
+    }
+
+    /**
+     * {@link #plus(Run, int, int, int, boolean)}, {@code sums} reading the merges of d's entries into one
+     * spine's newest run by the ratio ({@link MergingRuns#plus(Run, RunMerge.RowSums)}); it covers no run
+     * after an addition by size classes or to X_j's own spine.
+     */
+    TraceRuns plus(Run d, int j, int rowsAtJ, int gained, boolean tiered, RunMerge.RowSums sums) {
+        if (sums != null && (perIteration != null || tiered || spine == null)) {
+            sums.covered = perIteration == null && spine == null ? d : null; // (the first run: d alone)
+            sums = null;
+        }
         if (perIteration == null) {
             int size = (spine == null ? 0 : spine.size) + gained;
-            Spine next = spine == null ? Spine.of(d) : tiered ? spine.plusTiered(d, size) : spine.plus(d, size);
+            Spine next = spine == null ? Spine.of(d) : tiered ? spine.plusTiered(d, size) : spine.plus(d, size, sums);
             return new TraceRuns(next, null);
         }
         // X_j's own spine: X_j was zero when it has none, so then the change is all of it

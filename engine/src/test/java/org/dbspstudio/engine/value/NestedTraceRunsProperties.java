@@ -12,6 +12,7 @@ import java.util.Set;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.model.types.Row;
 
 /**
@@ -192,5 +193,96 @@ class NestedTraceRunsProperties {
         trace.forEach(1, 1, (r, w) -> got.merge(r, w, Long::sum));
         assertThat(got).isEqualTo(x);
         assertThat(trace.sizeAt(1)).isEqualTo(x.size());
+    }
+
+    /**
+     * H's read of a change just added at j (a Z-set held as one run) over the iterations before j
+     * ({@link NestedTrace#sortedWeights} of the version the addition made, whose merges summed the rows as they
+     * wrote the newest run: {@link RunMerge.RowSums}) against a map per iteration: outer steps of changes at
+     * iterations 0, 1, 2, … growing then shrinking (so the ratio's merges take the newest runs, and now and then
+     * the largest), rows recurring across iterations and steps, weights cancelling; rows of one to three
+     * integers. Also an earlier version read again after later additions, and the version before read with the
+     * next change (no record of it: swept).
+     */
+    @Property(tries = 60)
+    void aChangeReadOverTheIterationsBeforeItsOwn(@ForAll long seed, @ForAll @IntRange(min = 1, max = 3) int arity) {
+        Random rnd = new Random(seed);
+        int domain = 20 + rnd.nextInt(4000);
+        List<Map<Row, Long>> xs = new ArrayList<>();
+        NestedTrace trace = NestedTrace.empty();
+        List<Object[]> kept = new ArrayList<>();
+        int steps = 1 + rnd.nextInt(3);
+        for (int t = 0; t < steps; t++) {
+            int its = 2 + rnd.nextInt(14);
+            int size = 1 + rnd.nextInt(40);
+            for (int j = 0; j < its; j++) {
+                size = j < its / 2 ? size * (1 + rnd.nextInt(3)) : Math.max(1, size / (1 + rnd.nextInt(3)));
+                Map<Row, Long> c = new HashMap<>();
+                int n = Math.min(3 * domain, rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(domain) : size);
+                for (int k = 0; k < n; k++) {
+                    Object[] v = new Object[arity];
+                    for (int a = 0; a < arity; a++) {
+                        v[a] = (long) rnd.nextInt(a == arity - 1 ? domain : 7) - 3;
+                    }
+                    c.merge(Row.wrap(v), rnd.nextInt(4) == 0 ? -1L : 1L, Long::sum);
+                }
+                c.values().removeIf(w -> w == 0);
+                if (c.isEmpty()) {
+                    continue;
+                }
+                ZSet z = oneRun(c, arity);
+                while (xs.size() <= j) {
+                    xs.add(new HashMap<>());
+                }
+                NestedTrace before = trace;
+                trace = trace.plus(z, j);
+                assertThat(trace).isNotNull();
+                if (j >= 1) {
+                    assertThat(trace.sortedWeights(z, 0, j - 1)).as("step %d, iteration %d", t, j).isEqualTo(expected(z, xs, j));
+                    if (rnd.nextInt(4) == 0 && before.sortedWeights(z, 0, j - 1) != null) {
+                        assertThat(before.sortedWeights(z, 0, j - 1)).isEqualTo(expected(z, xs, j));
+                    }
+                }
+                Map<Row, Long> x = xs.get(j);
+                c.forEach((r, w) -> x.merge(r, w, Long::sum));
+                x.values().removeIf(w -> w == 0);
+                if (j >= 1 && rnd.nextInt(3) == 0) {
+                    kept.add(new Object[] {trace, z, j, expected(z, xs, j)});
+                }
+            }
+            // versions kept read again after later additions (their records are their own)
+            for (Object[] k : kept) {
+                int j = (Integer) k[2];
+                assertThat(((NestedTrace) k[0]).sortedWeights((ZSet) k[1], 0, j - 1)).isEqualTo((long[]) k[3]);
+            }
+        }
+    }
+
+    /** Per row of z in its order, Σ_{i < j} X_i[row] of the map. */
+    private static long[] expected(ZSet z, List<Map<Row, Long>> xs, int j) {
+        List<Long> out = new ArrayList<>();
+        z.forEach((r, w) -> {
+            long s = 0;
+            for (int i = 0; i < j && i < xs.size(); i++) {
+                s += xs.get(i).getOrDefault(r, 0L);
+            }
+            out.add(s);
+        });
+        return out.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    /** c as a Z-set held as one sorted run of integer rows (a packed join's output). */
+    private static ZSet oneRun(Map<Row, Long> c, int arity) {
+        int n = c.size();
+        long[] flat = new long[n * (arity + 1)];
+        long[] wt = new long[n];
+        int i = 0;
+        for (Map.Entry<Row, Long> e : c.entrySet()) {
+            for (int a = 0; a < arity; a++) {
+                flat[i * (arity + 1) + 1 + a] = (Long) e.getKey().get(a);
+            }
+            wt[i++] = e.getValue();
+        }
+        return ZSet.ofIntegerRows(arity, flat, wt, n);
     }
 }
