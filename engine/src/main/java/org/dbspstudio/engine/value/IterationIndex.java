@@ -88,9 +88,18 @@ public final class IterationIndex {
         if (n == 0) {
             return true;
         }
+        Spine sp = change.spine;
+        if (keys.length == 1 && sp != null && sp.runs.length == 1 && sp.arity == arity && !sp.runs[0].tagged) {
+            Run byKey = byKeyColumn(sp.runs[0]);
+            if (byKey != null) {
+                COUNTED.incrementAndGet();
+                lastAdded = byKey;
+                append(byKey, label);
+                return true;
+            }
+        }
         long[] words = new long[n * stride];
         long[] ws = new long[n];
-        Spine sp = change.spine;
         boolean[] ok = {true};
         if (sp != null && sp.runs.length == 1 && sp.arity == arity && !sp.runs[0].tagged) {
             // one run of rows of integers (H's output, a packed join's): the cells read in place, no row decoded
@@ -145,6 +154,73 @@ public final class IterationIndex {
         lastAdded = new Run(stride, false, sw, sws, n);
         append(lastAdded, label);
         return true;
+    }
+
+    /** How many additions placed their entries by counting ({@link #byKeyColumn}; for tests). */
+    static final java.util.concurrent.atomic.AtomicLong COUNTED = new java.util.concurrent.atomic.AtomicLong();
+
+    /** A run's key cells may span at most this many values per entry (and 1,024 more) to be placed by counting ({@link #byKeyColumn}). */
+    static final int COUNTING_SPAN = 2;
+
+    /**
+     * The entries of run r (rows of integers in ascending order: H's output, a packed join's) on a key of
+     * one column, placed by counting its key cells (one pass to count, one to place), when those span
+     * few values for the run's size; null otherwise (the caller sorts). Rows with equal key cells keep
+     * the run's order, which is their order on the other cells (the key cell, equal among them, decides
+     * nothing in the row's order): each entry lands where the sort would put it, and nothing is decoded.
+     * Widens the index's bounds by the entries' words.
+     */
+    private Run byKeyColumn(Run r) {
+        int n = r.n;
+        int a = arity;
+        int kc = keys[0];
+        long[] src = r.words;
+        long kmin = Long.MAX_VALUE;
+        long kmax = Long.MIN_VALUE;
+        for (int q = 0, at = kc; q < n; q++, at += a) {
+            long v = src[at];
+            kmin = Math.min(kmin, v);
+            kmax = Math.max(kmax, v);
+        }
+        long span = kmax - kmin;
+        if (span < 0 || span >= (long) COUNTING_SPAN * n + 1024) {
+            return null;
+        }
+        int[] start = new int[(int) span + 2];
+        for (int q = 0, at = kc; q < n; q++, at += a) {
+            start[(int) (src[at] - kmin) + 1]++;
+        }
+        for (int i = 1; i < start.length; i++) {
+            start[i] += start[i - 1];
+        }
+        int oc = others.length;
+        long[] min = new long[stride];
+        long[] max = new long[stride];
+        min[0] = kmin;
+        max[0] = kmax;
+        for (int i = 0; i < oc; i++) {
+            min[1 + i] = Long.MAX_VALUE;
+            max[1 + i] = Long.MIN_VALUE;
+        }
+        long[] words = new long[n * stride];
+        long[] ws = new long[n];
+        long[] rw = r.weights;
+        for (int q = 0, at = 0; q < n; q++, at += a) {
+            long v = src[at + kc];
+            int p = start[(int) (v - kmin)]++;
+            int o = p * stride;
+            words[o] = v;
+            for (int i = 0; i < oc; i++) {
+                long x = src[at + others[i]];
+                words[o + 1 + i] = x;
+                min[1 + i] = Math.min(min[1 + i], x);
+                max[1 + i] = Math.max(max[1 + i], x);
+            }
+            ws[p] = rw[q];
+        }
+        widen(min, max);
+        // the rows of a Z-set are distinct: so are the entries
+        return new Run(stride, false, words, ws, n);
     }
 
     /** Widens {@link #low} and {@link #high} to the least and greatest words of an addition, per word. */

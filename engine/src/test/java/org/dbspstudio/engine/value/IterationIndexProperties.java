@@ -20,7 +20,8 @@ import org.dbspstudio.model.types.Row;
  * one or two columns in any position, cells near both ends of the longs (entries sorted by words, not
  * packed into one long each); a change holding a row that is not all integers is refused and
  * leaves the index as it was; a label that held nothing before an addition is answered by the run that
- * addition appended alone. Batched: most additions are not followed by lookups, so that several
+ * addition appended alone. Half the changes come as one sorted run of packed rows (as H emits them),
+ * whose entries are placed by counting their key cells when those lie close together. Batched: most additions are not followed by lookups, so that several
  * labels' runs grow and merge before they are read. Labels range over 0–5 and lookups over 0–6 (a
  * label never added to holds nothing). After each round of lookups, a join of random probes at a
  * label, its output packed one long per match ({@link IterationIndex#join}), against a join of the map;
@@ -40,6 +41,8 @@ class IterationIndexProperties {
             default -> new int[] {0, arity - 1};
         };
         IterationIndex idx = IterationIndex.of(arity, keys);
+        long counted = IterationIndex.COUNTED.get();
+        boolean oneRunAdded = false;
         Map<Integer, Map<Row, Long>> model = new HashMap<>();
         int range = 2 + rnd.nextInt(12);
         int additions = 20 + rnd.nextInt(60);
@@ -69,6 +72,10 @@ class IterationIndexProperties {
                 }
             });
             ZSet z = b.build();
+            if (rnd.nextBoolean()) {
+                z = oneRun(z, arity); // as H's output comes: one sorted run (placed by its key cells when they are close)
+                oneRunAdded |= !z.isEmpty() && !wide;
+            }
             List<Row> added = new ArrayList<>();
             z.forEach((r, w) -> added.add(r));
             if (rnd.nextInt(10) == 0 && !z.isEmpty()) {
@@ -99,6 +106,9 @@ class IterationIndexProperties {
             }
         }
         check(idx, model, keys, rnd, range, arity);
+        if (keys.length == 1 && oneRunAdded) {
+            assertThat(IterationIndex.COUNTED.get()).as("runs placed by counting their key cells").isGreaterThan(counted);
+        }
     }
 
     private static void check(IterationIndex idx, Map<Integer, Map<Row, Long>> model, int[] keys, Random rnd, int range, int arity) {
@@ -200,6 +210,23 @@ class IterationIndexProperties {
         got.forEach((r, w) -> joined.merge(r, w, Long::sum));
         assertThat(joined).as("join at label %d", label).isEqualTo(want);
         assertThat(got.isEmpty() || got.runCount() == 1).isTrue();
+    }
+
+    /** The rows of z (of integers) as one sorted run of packed rows. */
+    private static ZSet oneRun(ZSet z, int arity) {
+        int n = z.size();
+        long[] words = new long[n * (arity + 1)];
+        long[] ws = new long[n];
+        int[] k = {0};
+        z.forEach((r, w) -> {
+            for (int c = 0; c < arity; c++) {
+                words[k[0] * (arity + 1) + 1 + c] = (Long) r.get(c);
+            }
+            ws[k[0]++] = w;
+        });
+        ZSet one = ZSet.ofIntegerRows(arity, words, ws, n);
+        assertThat(one.isEmpty() || one.integerColumns() != null).as("one run").isTrue();
+        return one;
     }
 
     private static Row row(Random rnd, int arity, int range) {
