@@ -435,7 +435,11 @@
  * array in place of the row, its array of fields and the field (three dependent cache misses in a
  * large batch), and the region strings it emits are one object per region, so the join's
  * consolidation and the aggregate compare them by identity. Entries of several rows, and smaller
- * batches, are read row by row as before; the comparison of a key's words in a batch is a loop
+ * batches, are read row by row as before, except by the packed joins: a batch of at least 64 entries
+ * whose rows hold integers in the columns a packed join reads gives each entry's rows as flat columns
+ * of longs and their weights ({@code KeyBatch.longRows}, built once per batch and set of columns, a few
+ * sets kept), so the closure's edges under a source with several edges are read without their row
+ * objects; the comparison of a key's words in a batch is a loop
  * (a key is a few words) instead of a vectorized compare. {@code ColumnProbeProperties} checks the
  * probes against a map of key → (row → weight), with batches read from their columns from any size
  * on, and that one batch's equal values come as one object. B2 in a process of its own (B2's load,
@@ -965,7 +969,8 @@
  * few rows' weights), and an outer step's change at j is often not much smaller than X_j (the batch of 100:
  * 78k entries against 96k), so the ratio rewrote X_j's largest run at nearly every step. Counted on B3: H's
  * entries merged 0.92M → 0.56M over the 30 single edges and 4.56M → 1.58M in the batch of 100; the engine
- * thread's allocation 323 → 308 MB and 1,316 → 1,195 MB; at most one more run per X_j to search
+ * thread's allocation 323 → 308 MB and 1,316 → 1,195 MB; X_j may hold up to three runs per size class
+ * (against about one per factor of four under the ratio) for its readers to search
  * ({@code NestedTraceRunsProperties.perIterationAdditionsHoldEachIterationsSum},
  * {@code aPerIterationAdditionLeavesARunOfItsClass}).
  *

@@ -86,7 +86,7 @@ public final class ColumnProbe {
      * Probing {@code index} with keys of {@code keyArity} integers, reading {@code columns} of the matched
      * rows as integers: each batch of at least {@link #LONGS_MIN} entries whose rows hold integers there
      * hands its matches to a {@link LongSink} as columns ({@link KeyBatch#longRows}: built once per batch),
-     * the others as {@link #of} does. The sinks given to this probe must be {@link LongSink}s.
+     * the others as {@link #of} does. A sink that is not a {@link LongSink} gets every match as a row.
      */
     public static ColumnProbe ofLongs(IndexedZSet index, int keyArity, int[] columns) {
         return ofLongs(index, keyArity, columns, longsMin);
@@ -131,10 +131,10 @@ public final class ColumnProbe {
                 continue;
             }
             KeyBatch.LongRows l = longs == null ? null : longs[i];
-            if (l != null) {
+            if (l != null && sink instanceof LongSink ls) {
                 int from = l.start[k];
                 int to = l.start[k + 1];
-                ((LongSink) sink).longs(l.cols, l.weights, from, to);
+                ls.longs(l.cols, l.weights, from, to);
                 n += to - from;
                 continue;
             }
@@ -197,10 +197,10 @@ public final class ColumnProbe {
                 continue;
             }
             KeyBatch.LongRows l = longs == null ? null : longs[b];
-            if (l != null) {
+            if (l != null && sink instanceof LongSink ls) {
                 int from = l.start[k];
                 int to = l.start[k + 1];
-                ((LongSink) sink).longs(l.cols, l.weights, from, to);
+                ls.longs(l.cols, l.weights, from, to);
                 m += to - from;
                 continue;
             }

@@ -1,5 +1,7 @@
 package org.dbspstudio.engine.value;
 
+import java.util.Arrays;
+
 /**
  * Packed rows of integers already grouped by their first column in ascending order — a join's matches
  * written probe by probe when its probing side is one sorted run and the output's first column is the
@@ -131,7 +133,15 @@ public final class GroupedRows {
             }
             i = j;
         }
-        return m == 0 ? ZSet.EMPTY : ZSet.ofSpine(Spine.of(new Run(arity, false, out, ow, m)));
+        if (m == 0) {
+            return ZSet.EMPTY;
+        }
+        if (m < n) {
+            // sized for the matches: keep only the rows (the value may be kept, e.g. by time travel)
+            out = Arrays.copyOf(out, m * arity);
+            ow = Arrays.copyOf(ow, m);
+        }
+        return ZSet.ofSpine(Spine.of(new Run(arity, false, out, ow, m)));
     }
 
     /**

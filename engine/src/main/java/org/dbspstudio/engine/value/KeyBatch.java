@@ -248,8 +248,13 @@ final class KeyBatch {
         }
     }
 
-    /** What {@link #longRows} built last (a join asks for the same columns at every probe): null, or one with no columns when they are not all integers. */
-    private volatile LongRows longRows;
+    /**
+     * What {@link #longRows} built, per set of columns asked for (a join asks for the same columns at
+     * every probe; joins sharing the arrangement may ask for others), newest last, at most
+     * {@link #LONG_ROWS_KEPT}; one with no columns when they are not all integers.
+     */
+    private volatile LongRows[] longRows = new LongRows[0];
+    private static final int LONG_ROWS_KEPT = 4;
     private static final long[][] NONE = new long[0][];
 
     /**
@@ -260,9 +265,11 @@ final class KeyBatch {
      * cell of those columns is not a non-null integer.
      */
     LongRows longRows(int[] columns) {
-        LongRows l = longRows;
-        if (l != null && Arrays.equals(l.columns, columns)) {
-            return l.cols == NONE ? null : l;
+        LongRows[] kept = longRows;
+        for (LongRows l : kept) {
+            if (Arrays.equals(l.columns, columns)) {
+                return l.cols == NONE ? null : l;
+            }
         }
         int total = (int) Math.min(Integer.MAX_VALUE - 8, rows);
         int[] start = new int[n + 1];
@@ -291,8 +298,10 @@ final class KeyBatch {
             });
         }
         start[n] = m[0];
-        l = ok[0] ? new LongRows(columns.clone(), start, cols, ws) : new LongRows(columns.clone(), null, NONE, null);
-        longRows = l;
+        LongRows l = ok[0] ? new LongRows(columns.clone(), start, cols, ws) : new LongRows(columns.clone(), null, NONE, null);
+        LongRows[] more = Arrays.copyOfRange(kept, Math.max(0, kept.length + 1 - LONG_ROWS_KEPT), kept.length + 1);
+        more[more.length - 1] = l;
+        longRows = more;
         return ok[0] ? l : null;
     }
 

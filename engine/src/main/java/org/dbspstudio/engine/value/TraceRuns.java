@@ -68,8 +68,8 @@ final class TraceRuns {
      * little after the step that made it (B3's single edges and batches read no run of it but for a few
      * rows' weights), and an outer step's change at j is often not much smaller than X_j (a batch of 100: 78k
      * entries against 96k), so the ratio rewrote X_j's largest run at nearly every step (B3's batch of 100:
-     * 4.56M entries merged, by size classes 1.58M; 30 single edges 0.92M against 0.56M), for one run fewer
-     * to search at most.
+     * 4.56M entries merged, by size classes 1.58M; 30 single edges 0.92M against 0.56M), at the price of
+     * up to three runs per size class to search.
      */
     TraceRuns plus(Run d, int j, int rowsAtJ, int gained, boolean tiered) {
         return plus(d, j, rowsAtJ, gained, tiered, null);

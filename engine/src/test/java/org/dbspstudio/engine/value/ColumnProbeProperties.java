@@ -128,6 +128,10 @@ class ColumnProbeProperties {
         }
         long before = LONGS.get();
         check(index, model, keyArity, new int[] {keyArity, 0}, 0, keys, true);
+        // another join over the same arrangement asks for other columns, then the first asks again
+        // (each batch keeps its columns per set asked for)
+        check(index, model, keyArity, new int[] {0}, 0, keys, true);
+        check(index, model, keyArity, new int[] {keyArity, 0}, 0, keys, true);
         if (!model.isEmpty()) {
             assertThat(LONGS.get() - before).as("matches handed over as columns").isPositive();
         }
