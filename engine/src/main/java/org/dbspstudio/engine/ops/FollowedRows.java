@@ -24,6 +24,16 @@ final class FollowedRows {
     private long[] slots;
     private int mask;
     private int size;
+    /**
+     * The rows placed in {@link #slots} (ids below it): rows are placed when a lookup by words first needs
+     * them, so a table whose rows are found by other means (their ids in the leader's index:
+     * {@link #stamp}) never hashes them.
+     */
+    private int placed;
+    private static final long[] EMPTY_TABLE = new long[0];
+    /** This table's number among the tables made (ids kept elsewhere for one table are told apart by it). */
+    final int stamp = STAMPS.incrementAndGet();
+    private static final java.util.concurrent.atomic.AtomicInteger STAMPS = new java.util.concurrent.atomic.AtomicInteger();
 
     long[] change;
     long[] weight;
@@ -54,8 +64,8 @@ final class FollowedRows {
         this.hashMask = hashMask;
         int cap = Math.max(16, Integer.highestOneBit(Math.max(1, expected)) * 2);
         keys = new long[cap * width];
-        slots = new long[cap * 2];
-        mask = slots.length - 1;
+        slots = EMPTY_TABLE; // (allocated when rows are first placed)
+        mask = 0;
         change = new long[cap];
         weight = new long[cap];
         share = new byte[cap];
@@ -99,6 +109,7 @@ final class FollowedRows {
 
     /** The id of the row whose words are {@code k[at..at+width)}, or −1 when it is not followed. */
     int find(long[] k, int at) {
+        placeAll();
         int h = hash(k, at);
         long hi = (long) h << 32;
         for (int s = h & mask;; s = (s + 1) & mask) {
@@ -118,6 +129,7 @@ final class FollowedRows {
      * each waiting for the one before.
      */
     void findAll(long[] k, int n, int[] ids) {
+        placeAll();
         int[] hs = new int[n];
         long[] first = new long[n];
         long[] sl = slots;
@@ -157,30 +169,51 @@ final class FollowedRows {
         while (size + m > change.length) {
             grow();
         }
-        while ((size + m) * 3 > slots.length * 2) { // load at most 2/3
-            rehash(slots.length * 2);
-        }
-        int[] hs = new int[m];
-        long[] sl = slots;
-        int mk = mask;
         for (int q = 0; q < m; q++) {
             int id = size + q;
             System.arraycopy(k, which[q] * width, keys, id * width, width);
             inLeaderChange[id] = -1;
             dueAt[id] = -1;
             last[id] = -1;
-            int h = hash(keys, id * width);
-            hs[q] = h;
             ids[q] = id;
         }
+        size += m;
+    }
+
+    /**
+     * Places the rows not placed yet ({@link #placed}), hashed first, then placed, the table grown first
+     * (load at most 2/3).
+     */
+    private void placeAll() {
+        int m = size - placed;
+        if (slots == EMPTY_TABLE) {
+            int cap = 32;
+            while (size * 3L > cap * 2L || cap < 2 * change.length) { // (twice the rows the arrays hold)
+                cap *= 2;
+            }
+            slots = new long[cap];
+            mask = cap - 1;
+        }
+        if (m == 0) {
+            return;
+        }
+        while (size * 3L > slots.length * 2L) {
+            rehash(slots.length * 2);
+        }
+        int[] hs = new int[m];
+        for (int q = 0; q < m; q++) {
+            hs[q] = hash(keys, (placed + q) * width);
+        }
+        long[] sl = slots;
+        int mk = mask;
         for (int q = 0; q < m; q++) {
             int s = hs[q] & mk;
             while (sl[s] != 0) {
                 s = (s + 1) & mk;
             }
-            sl[s] = (long) hs[q] << 32 | (ids[q] + 1);
+            sl[s] = (long) hs[q] << 32 | (placed + q + 1);
         }
-        size += m;
+        placed = size;
     }
 
     /** Follows the row whose words are {@code k[at..at+width)} (not followed yet): its id, all it holds zero. */
@@ -194,20 +227,7 @@ final class FollowedRows {
         dueAt[id] = -1;
         last[id] = -1;
         size++;
-        if (size * 3 > slots.length * 2) { // load at most 2/3
-            rehash(slots.length * 2);
-        }
-        place(id);
         return id;
-    }
-
-    private void place(int id) {
-        int h = hash(keys, id * width);
-        int s = h & mask;
-        while (slots[s] != 0) {
-            s = (s + 1) & mask;
-        }
-        slots[s] = (long) h << 32 | (id + 1);
     }
 
     /**

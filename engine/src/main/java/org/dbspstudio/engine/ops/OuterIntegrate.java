@@ -91,7 +91,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     /** What a leader's addition saw, for its follower (see {@link #handoff}). */
     private record Handoff(ZSet change, int j, TraceRows rows, int[] followed, boolean[] wanted,
-                           NestedTrace.Observed seen, boolean complete) {
+                           NestedTrace.Observed seen, boolean complete, int[] indexIds) {
     }
 
     OuterIntegrate(Operator op, StreamValue zero) {
@@ -218,19 +218,28 @@ final class OuterIntegrate extends Clocked.PerIteration {
             // the follower adds the same rows at j + 1 from this addition's sweep (see share)
             // (and the rows it follows already, looked up once here: they stay followed through the step)
             TraceRows rs = trace.pack(x);
-            int[] fs = rs == null ? null : follower.followedIds(rs);
+            int n = rs == null ? 0 : rs.size();
+            // the rows the follower follows told by their marks in the index (mapFollowed), when it keeps them there:
+            // looked up once, in the index, not in the follower's table too
+            boolean mapped = rs != null && index != null && follower.mappedIn(this);
+            int[] fs = rs == null ? null : mapped ? new int[n] : follower.followedIds(rs);
             if (fs == null) {
                 next = null;
             } else {
-                boolean[] wanted = unfollowed(fs);
+                boolean[] wanted = mapped ? new boolean[n] : unfollowed(fs);
                 // the follower ran first at this tick (as in the closure): a row it does not follow now it
                 // does not follow before its tick j + 1 (a node runs once per tick), so neither H at this tick
                 // nor the follower at j + 1 looks those rows up again (complete)
                 boolean complete = follower.followedTick == j;
                 // read from the index and mirrored there together, while the records just read are in the cache
-                NestedTrace.Observed obs = index == null ? null : observeAndIndex(rs, fs, wanted, j);
+                int[] ids = index == null ? null : new int[n];
+                NestedTrace.Observed obs = index == null ? null : observeAndIndex(rs, fs, wanted, ids, mapped, j);
+                if (obs == null && mapped) {
+                    fs = follower.followedIds(rs); // (the index would not take the rows: nothing done)
+                    wanted = unfollowed(fs);
+                }
                 if (obs == null) {
-                    int[] ids = index == null ? null : indexIds(rs);
+                    ids = index == null ? null : indexIds(rs);
                     if (ids != null) {
                         obs = observedFromIndex(rs, ids, fs, wanted, j);
                     } else {
@@ -240,11 +249,12 @@ final class OuterIntegrate extends Clocked.PerIteration {
                     // mirrored first, while the records just read are in the cache (a trace that cannot take the
                     // rows is dropped with its index below)
                     index(rs, j, ids);
+                    ids = null;
                 }
                 // while the index answers the additions' lookups, the runs are read little: merged by size classes
                 next = trace.plus(rs, j, obs, index != null);
                 earlierHandoff = handoff;
-                handoff = new Handoff(x, j, rs, fs, wanted, obs, complete);
+                handoff = new Handoff(x, j, rs, fs, wanted, obs, complete, index == null ? null : ids);
             }
         } else {
             index(x, j);
@@ -268,7 +278,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             return cell.at(j, trace.sizeAt(j)); // X_j alone: the rows of non-zero weight the trace counts there
         }
         int size = follow ? (int) (basis.size() + followChanges(ctx, rows, followed, seen.upTo, seen.laterIterations,
-                seen.laterWeights, 0, j)) : in.size();
+                seen.laterWeights, 0, j, null)) : in.size();
         if (j >= 1 && trace.zeroAt(j) && current.get(j - 1) instanceof ZSet before && before.accumulated()
                 && before.trace() == trace && before.traceFrom() == 0 && before.traceUpTo() <= j - 1) {
             // X_j is zero: S(t,j) is S(t,j−1) (itself S(t,j−1) read up to j − 1 or, kept once, up to an
@@ -465,7 +475,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             fresh[0] = x;
             firstFresh = following() ? () -> new Row[0] : null;
             if (following()) {
-                followChanges(ctx, TraceRows.none(), new int[0], new long[0], new int[0][], new long[0][], 0, 0);
+                followChanges(ctx, TraceRows.none(), new int[0], new long[0], new int[0][], new long[0][], 0, 0, null);
                 followedTick = 0;
             }
             return (ZSet) zero;
@@ -478,7 +488,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             Handoff h = leader.handoff;
             if (x.isEmpty() && (h == null || h.j() != j - 1)) {
                 h = new Handoff(x, j - 1, TraceRows.none(), new int[0], new boolean[0],
-                        new NestedTrace.Observed(new boolean[0]), true);
+                        new NestedTrace.Observed(new boolean[0]), true, new int[0]);
             }
             if (h == null || h.j() != j - 1 || h.change() != x) {
                 h = leader.earlierHandoff;
@@ -512,7 +522,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             // iteration i being this node's i + 1
             NestedTrace.Observed seen = h.seen();
             size = (int) (basis.size() + followChanges(ctx, rows, followed, seen.upTo, seen.laterIterations,
-                    seen.laterWeights, 1, j));
+                    seen.laterWeights, 1, j, h.indexIds()));
             followedTick = j;
         } else if (countedTick == j - 1 && countedChange == x && j >= 1 && countedBasis == current.get(j - 1)) {
             // H counted, at tick j − 1, how many rows S(t, j − 1) + x gains: no need to ask the input's
@@ -540,12 +550,13 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * by the sweep of the tick where it first changed): no lookups of their own.
      */
     private long followChanges(Ctx ctx, TraceRows rows, int[] followed, long[] upTo, int[][] laterIterations,
-                               long[][] laterWeights, int shift, int j) {
+                               long[][] laterWeights, int shift, int j, int[] indexIds) {
         int n = rows.size();
         if (n > 0 && touched == null) {
             // sized for the rows the previous step followed, but not beyond 8× this change's (after a
             // large step the next small one would zero a table of the large one's size; the table grows)
             touched = new FollowedRows(rows.arity() + 1, Math.max(n, (int) Math.min(lastFollowed, 8L * n)));
+            touchedMapped = true;
         }
         FollowedRows t = touched;
         long[] ws = rows.ws();
@@ -565,6 +576,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
             added = new int[fresh];
             t.addAll(rows.keys(), which, fresh, added);
+            mapFollowed(indexIds, which, added, fresh);
             fresh = 0;
         }
         for (int k = 0; k < n; k++) {
@@ -824,23 +836,38 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * entries walked once, then added to while in the cache: {@link TraceIndex#addReading}); null, having
      * read and mirrored nothing, when the index might not take the rows (near its maximum) or cannot key them.
      */
-    private NestedTrace.Observed observeAndIndex(TraceRows rows, int[] fs, boolean[] wanted, int j) {
+    private NestedTrace.Observed observeAndIndex(TraceRows rows, int[] fs, boolean[] wanted, int[] ids, boolean mapped, int j) {
         int n = rows.size();
         TraceIndex ix = index;
         if (n > 0 && ix.width != rows.arity() + 1) {
             return null; // (never: the index holds the trace's rows, which are of the rows' arity)
         }
         // the rows the follower follows (it ran first at this tick) it gives itself (see observedFromIndex)
-        boolean given = follower.followedTick == j && follower.touched != null;
+        FollowedRows t = follower.touched;
+        boolean given = follower.followedTick == j && t != null;
         boolean[] read = new boolean[n];
-        for (int k = 0; k < n; k++) {
-            read[k] = !given || fs[k] < 0;
+        TraceIndex.BeforeRead before = null;
+        if (mapped) {
+            // which rows are followed, told by their ids here as they are found
+            long stamp = t == null ? -1 : (long) t.stamp << 32;
+            before = (r, id) -> {
+                long v = id >= 0 ? ix.mark(id) : 0;
+                int f = (v & 0xFFFFFFFF00000000L) == stamp ? (int) v - 1 : -1;
+                fs[r] = f;
+                told += f >= 0 ? 1 : 0;
+                wanted[r] = f < 0;
+                read[r] = !given || f < 0;
+            };
+        } else {
+            for (int k = 0; k < n; k++) {
+                read[k] = !given || fs[k] < 0;
+            }
         }
         long[] at = new long[n];
         long[] upTo = new long[n];
         NestedTrace.Observed obs = new NestedTrace.Observed(new boolean[n]);
         if (n > 0 && !ix.addReading(rows.keys(), n, rows.ws(), j, read, wanted, at, upTo, obs.laterIterations,
-                obs.laterWeights)) {
+                obs.laterWeights, ids, before)) {
             return null;
         }
         if (given) {
@@ -851,7 +878,50 @@ final class OuterIntegrate extends Clocked.PerIteration {
                 obs.give(k, at[k], upTo[k]);
             }
         }
+        if (told > 0) {
+            FOLLOWED_BY_INDEX.add(told);
+            told = 0;
+        }
         return obs;
+    }
+
+    /**
+     * A leader's followed rows by index id: each row of {@link #index} marked ({@link TraceIndex#mark})
+     * {@code stamp << 32 | id + 1} with its id in its follower's table whose {@link FollowedRows#stamp} is
+     * stamp (other marks: not followed), kept by the follower as it follows rows whose index ids its
+     * leader's handoff gives; read where the leader's lookup reads the row's record anyway.
+     */
+    /** Rows told followed by their marks at the addition under way. */
+    private int told;
+    /** Rows a leader was told its follower follows by their ids in its index, over all leaders (tests: the map is kept). */
+    static final java.util.concurrent.atomic.LongAdder FOLLOWED_BY_INDEX = new java.util.concurrent.atomic.LongAdder();
+
+    /**
+     * Whether this follower's followed rows are all marked in {@code leader}'s index: none followed yet in this
+     * step, or every one followed with its index id (else the leader looks them up in {@link #touched} by their words).
+     */
+    private boolean mappedIn(OuterIntegrate leader) {
+        if (touched == null) {
+            return true;
+        }
+        return touchedMapped;
+    }
+
+    /** Whether every row of {@link #touched} is marked in the leader's index (see {@link #mappedIn}). */
+    private boolean touchedMapped;
+
+    /** Marks in the leader's index the rows {@code which} of a handoff just followed as {@code added} ({@link TraceIndex#mark}). */
+    private void mapFollowed(int[] indexIds, int[] which, int[] added, int m) {
+        OuterIntegrate l = leader;
+        if (indexIds == null || l == null || l.index == null) {
+            touchedMapped = false;
+            return;
+        }
+        long stamp = (long) touched.stamp << 32;
+        TraceIndex ix = l.index;
+        for (int q = 0; q < m; q++) {
+            ix.mark(indexIds[which[q]], stamp | (added[q] + 1));
+        }
     }
 
     /** Mirrors in {@link #index} the addition of {@code rows} at j to the trace ({@code ids}: their ids, or null: looked up). */

@@ -24,11 +24,11 @@ import org.dbspstudio.engine.value.NestedTrace;
 final class TraceIndex {
     /** Words per key: the rows' arity + 1. */
     final int width;
-    /** Words per record: the key, then the first entry (iteration and link, weight). */
+    /** Words per record: the key, then the first entry (iteration and link, weight), then the owner's word ({@link #mark}). */
     private final int rec;
     private final long maxRows;
     private final int hashMask;
-    /** Per id, {@link #rec} words: the key's words, then {@code it << 32 | next} and the weight (0: no entry). */
+    /** Per id, {@link #rec} words: the key's words, then {@code it << 32 | next} and the weight (0: no entry), then the mark. */
     private long[] recs;
     private long[] slots;
     private int mask;
@@ -57,7 +57,7 @@ final class TraceIndex {
      */
     TraceIndex(int width, long maxRows, int hashMask, long rows) {
         this.width = width;
-        this.rec = Math.max(width, 0) + 2; // (a width below 1: a placeholder until the rows' arity is known)
+        this.rec = Math.max(width, 0) + 3; // (a width below 1: a placeholder until the rows' arity is known)
         this.maxRows = maxRows;
         this.hashMask = hashMask;
         int cap = (int) Math.max(1024, Math.min(Math.min(rows, maxRows), Integer.MAX_VALUE / 4 / this.rec));
@@ -173,6 +173,19 @@ final class TraceIndex {
     private int placeMask;
     private int[] placeHashes;
     private int[] placeSlots;
+
+    /**
+     * Row {@code id}'s mark: a word its owner keeps with the row (0 until set), read where the row's record is
+     * read anyway (a leader: which row of its follower's table it is, {@code OuterIntegrate.followedOf}).
+     */
+    long mark(int id) {
+        return recs[id * rec + width + 2];
+    }
+
+    /** Sets row {@code id}'s mark (see {@link #mark}). */
+    void mark(int id, long v) {
+        recs[id * rec + width + 2] = v;
+    }
 
     /** Row {@code id}'s weight at iteration j (0 for id −1). */
     long at(int id, int j) {
@@ -353,6 +366,22 @@ final class TraceIndex {
      */
     boolean addReading(long[] k, int n, long[] ws, int j, boolean[] read, boolean[] wantLater, long[] at, long[] upTo,
                        int[][] laterIts, long[][] laterWs) {
+        return addReading(k, n, ws, j, read, wantLater, at, upTo, laterIts, laterWs, null, null);
+    }
+
+    /** Told row r's id as {@link #addReading} finds it (−1: not held), before it reads {@code read[r]} and {@code wantLater[r]}. */
+    @FunctionalInterface
+    interface BeforeRead {
+        void row(int r, int id);
+    }
+
+    /**
+     * {@link #addReading}, each row's id (once added: of a row not held before, its new id) written to
+     * {@code ids[r]} when not null, and {@code before} (when not null) told each row's id before that row is read,
+     * so it may set what is read of it.
+     */
+    boolean addReading(long[] k, int n, long[] ws, int j, boolean[] read, boolean[] wantLater, long[] at, long[] upTo,
+                       int[][] laterIts, long[][] laterWs, int[] idsOut, BeforeRead before) {
         if (size + (long) n > maxRows) {
             return false;
         }
@@ -404,6 +433,9 @@ final class TraceIndex {
                 int r = from + q;
                 int id = ids[q];
                 long w = ws[r];
+                if (before != null) {
+                    before.row(r, id);
+                }
                 if (id < 0) {
                     // not held: read as nothing, held from now on (placed from the empty slot its probe ended at)
                     at[r] = 0;
@@ -421,7 +453,13 @@ final class TraceIndex {
                         s = (s + 1) & m;
                     }
                     sl[s] = (long) hs[q] << 32 | (id + 1);
+                    if (idsOut != null) {
+                        idsOut[r] = id;
+                    }
                     continue;
+                }
+                if (idsOut != null) {
+                    idsOut[r] = id;
                 }
                 if (read[r] || wantLater[r]) {
                     readRow(id, j, r, wantLater[r], at, upTo, laterIts, laterWs);

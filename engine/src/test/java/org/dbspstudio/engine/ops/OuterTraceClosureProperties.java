@@ -92,6 +92,50 @@ class OuterTraceClosureProperties {
         return Row.of("node " + edge.get(0), "node " + edge.get(1));
     }
 
+    @Provide
+    Arbitrary<List<List<Long>>> denseToggles() {
+        // each step toggles up to 14 edges among 12 nodes: rows change at several iterations of one step
+        return Arbitraries.longs().between(0, 143).list().ofMaxSize(14).list().ofMinSize(2).ofMaxSize(12);
+    }
+
+    /**
+     * Denser toggles over more nodes, so that within a step many pairs change at several iterations: the
+     * rows the follower follows from an earlier tick of the step, told to the leader by their ids in its
+     * trace index (the marks OuterIntegrate.mapFollowed sets, TraceIndex.mark), must be told as followed (else the follower follows a row
+     * twice, and H pairs its earlier change with nothing). Against BFS.
+     */
+    @Property(tries = 40)
+    void denserClosureOverNestedTracesEqualsBfs(@ForAll("denseToggles") List<List<Long>> toggles) throws Exception {
+        Circuit closure = FixtureDocuments.read(FixtureDocuments.TRANSITIVE_CLOSURE, DocumentReader::read).document().circuit();
+        Circuit inc = Incrementalizer.incrementalize(closure).incremental();
+        EdgeToggles toggled = EdgeToggles.of(toggles, 12);
+        List<Set<Row>> closures = toggled.closures();
+        Simulation sim = Simulation.compile(inc, EngineOptions.DEFAULT);
+        sim.setScenario(new Scenario().put("edges", toggled.steps()));
+        ZSet acc = ZSet.EMPTY;
+        for (int t = 0; t < toggles.size(); t++) {
+            sim.step();
+            ZSet.Builder expected = ZSet.builder();
+            closures.get(t).forEach(r -> expected.add(r, 1));
+            acc = acc.plus(sim.outputChange("reach", t));
+            assertThat(acc).as("step %d", t).isEqualTo(expected.build());
+        }
+    }
+
+    /**
+     * A step after the first in which pairs change at several iterations: the leader is told by their ids in its
+     * index that its follower follows some of its rows already (their marks, TraceIndex.mark, set as the follower
+     * follows rows; the closure stays exact either way, so this counts that the map is used at all).
+     */
+    @Example
+    void theLeaderIsToldFollowedRowsByTheirIndexIds() throws Exception {
+        long before = OuterIntegrate.FOLLOWED_BY_INDEX.sum();
+        // a chain 0 → 1 → … → 11, then shortcuts 0 → 5 and 3 → 9 with 6 → 7 removed, then 11 → 0 and 2 → 8
+        denserClosureOverNestedTracesEqualsBfs(List.of(List.of(1L, 14L, 27L, 40L, 53L, 66L, 79L, 92L, 105L, 118L, 131L),
+                List.of(5L, 45L, 79L), List.of(132L, 32L)));
+        assertThat(OuterIntegrate.FOLLOWED_BY_INDEX.sum()).isGreaterThan(before);
+    }
+
     /**
      * The leader's trace index (OuterIntegrate, TraceIndex) built at the end of a later step than the
      * first, because the first step left the trace empty: the closure still equals BFS at every step.

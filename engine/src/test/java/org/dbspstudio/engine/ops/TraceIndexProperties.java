@@ -50,6 +50,7 @@ class TraceIndexProperties {
         long maxRows = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(30) : Long.MAX_VALUE;
         TraceIndex ix = rnd.nextBoolean() ? new TraceIndex(width, maxRows) : new TraceIndex(width, maxRows, 7);
         Map<List<Long>, TreeMap<Integer, Long>> model = new HashMap<>();
+        Map<List<Long>, Long> marks = new HashMap<>();
         int maxIt = 1 + rnd.nextInt(12);
         for (int b = 0; b < batches; b++) {
             int j = rnd.nextInt(maxIt);
@@ -105,6 +106,26 @@ class TraceIndexProperties {
                 }
             }
             check(ix, model, width, maxIt);
+            // marks set on some held rows (as a leader marks the rows its follower follows), read back after later
+            // additions, growth and rehashes (0 where never set)
+            for (List<Long> key : rows) {
+                if (model.containsKey(key) && rnd.nextInt(3) == 0) {
+                    long[] kk = new long[width];
+                    for (int c = 0; c < width; c++) {
+                        kk[c] = key.get(c);
+                    }
+                    long v = rnd.nextLong();
+                    ix.mark(ix.find(kk, 0), v);
+                    marks.put(key, v);
+                }
+            }
+            for (var e : marks.entrySet()) {
+                long[] kk = new long[width];
+                for (int c = 0; c < width; c++) {
+                    kk[c] = e.getKey().get(c);
+                }
+                assertThat(ix.mark(ix.find(kk, 0))).as("%s marked", e.getKey()).isEqualTo(e.getValue());
+            }
         }
         // the same map built from "runs" (as NestedTrace.forEachRun gives them): each entry in one of two runs,
         // or split between them, the rows of a run distinct and their entries ascending by iteration
@@ -174,6 +195,7 @@ class TraceIndexProperties {
             read[q] = rnd.nextInt(4) != 0;
             later[q] = read[q] && rnd.nextBoolean();
         }
+
         long[] at = new long[n];
         long[] upTo = new long[n];
         Arrays.fill(at, 99);
@@ -182,7 +204,27 @@ class TraceIndexProperties {
         long[][] lws = new long[n][];
         int sizeBefore = ix.size();
         long entriesBefore = ix.entries();
-        boolean added = ix.addReading(k, n, ws, j, read, later, at, upTo, lits, lws);
+        // some batches decide what is read of a row only when told its id (as a leader does from its followed rows)
+        boolean told = rnd.nextBoolean();
+        boolean[] toRead = told ? new boolean[n] : read; // (told: set by the callback)
+        boolean[] toReadLater = told ? new boolean[n] : later;
+        int[] ids = told ? new int[n] : null;
+        int[] heldAt = new int[n];
+        boolean added = told
+                ? ix.addReading(k, n, ws, j, toRead, toReadLater, at, upTo, lits, lws, ids, (r, id) -> {
+                    heldAt[r] = id;
+                    toRead[r] = read[r];
+                    toReadLater[r] = later[r];
+                })
+                : ix.addReading(k, n, ws, j, read, later, at, upTo, lits, lws);
+        if (told && added) {
+            int q = 0;
+            for (List<Long> key : rows) {
+                assertThat(ids[q]).isEqualTo(ix.find(k, q * ix.width));
+                assertThat(heldAt[q]).as("%s told", key).isEqualTo(model.containsKey(key) ? ids[q] : -1);
+                q++;
+            }
+        }
         if (!added) {
             assertThat(sizeBefore + (long) n).isGreaterThan(maxRows);
             assertThat(ix.size()).isEqualTo(sizeBefore);
