@@ -1338,6 +1338,33 @@
  * row), {@code TraceIndexProperties} builds indexes sized ahead or not, the first run added unlooked-up or
  * looked up (it fails when a later run's rows are added unlooked-up).
  *
+ * <p>Fourteenth session (each commit gives its measurements). The leader's addition while its index answers
+ * reads and mirrors each row in one walk of its entries ({@code TraceIndex.addReading}: rows looked up 512 at a
+ * time, their first slots and records read before any key is compared, then per row its weight at j, up to j
+ * and, when wanted, its later entries, the addition made while they are in the cache); it walked them up to five
+ * times before (a lookup, {@code at}, {@code upTo}, {@code laterCount}, {@code later}, then the addition). When
+ * the rows might take the index past its maximum it does nothing and the row-by-row path decides
+ * ({@code OuterIntegrate.observedFromIndex}, then {@code TraceIndex.add}, which drops an index past its maximum;
+ * {@code OuterTraceClosureProperties.closureWithAnIndexNearItsMaximumEqualsBfs} lowers the maximum to reach it).
+ * The index is built by {@code TraceIndex.of(NestedTrace, maxRows)} ({@code TraceIndexBuildProperties}: against
+ * the trace's own contents per iteration). The rows the follower follows are marked in the leader's index (one
+ * word per record: the follower's table stamp and the row's id in it), so the leader reads them where its lookup
+ * reads the record anyway instead of a second hash table over the same rows ({@code FollowedRows} builds its
+ * table only when asked by rows' words: B4, without an index). On the join side: the join after {@code H},
+ * probing with one sorted run, writes its matches grouped by their first column, and {@code value.GroupedRows}
+ * sorts each group on its own (most are already ascending) instead of one radix sort of every match; batches of
+ * the edges' arrangement of at least 64 entries hand a packed join each entry's rows as flat columns of longs
+ * ({@code KeyBatch.longRows}); the iterations' index places a change that is one sorted run on a one-column key
+ * by counting ({@code IterationIndex.byKeyColumn}); {@code H}'s per-iteration traces merge by size classes; and
+ * at the first step the merges that take the leader's change read its rows as they write them
+ * ({@code RunMerge.finish(RowSums)}), so {@code H}'s read over the iterations before j skips the newest run.
+ * The least work a step can do is what {@code bench.ClosureWork} logs: each pair whose shortest path changes
+ * reaches {@code H} at its old and its new iteration (one when it enters or leaves). On B3's graph the first step
+ * is 1,246,139 such entries, the median single edge 1,837, the slowest (steps 3, 11, 19) 30,959–38,259,
+ * and the batch of 100 933,626 — three quarters of the first step's, which is why the batch costs about as much
+ * as the first step: the incremental closure cannot do a batch that moves half the pairs' shortest paths in
+ * much less than the time it takes to compute the closure.
+ *
  * <h2>Time travel</h2>
  * {@link org.dbspstudio.engine.run.Trace} records every stream's value (persistent, so a reference)
  * per step and iteration, and answers the debugger's {@code change} and {@code contents}: a stream

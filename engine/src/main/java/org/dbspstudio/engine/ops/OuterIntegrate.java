@@ -86,6 +86,13 @@ final class OuterIntegrate extends Clocked.PerIteration {
     private boolean indexGivenUp;
     /** The most rows an index holds: one per KiB of the maximum heap, from 2^16 to 2^28 (then it is dropped). */
     static final long INDEX_MAX_ROWS = Math.min(1 << 28, Math.max(1 << 16, Runtime.getRuntime().maxMemory() / 1024));
+    /**
+     * The maximum indexes are built with: {@link #INDEX_MAX_ROWS}, lowered by tests so that a small closure's
+     * index reaches it (its additions then take the path for an index near its maximum, and it is dropped).
+     */
+    static volatile long indexMaxRows = INDEX_MAX_ROWS;
+    /** Additions read from an index near its maximum ({@link #observedFromIndex}), over all leaders (tests). */
+    static final java.util.concurrent.atomic.LongAdder READ_NEAR_MAXIMUM = new java.util.concurrent.atomic.LongAdder();
     /** Whether leaders index their traces ({@code -Ddbsp.traceIndex=false}: never, to compare the two with one jar). */
     static final boolean INDEXED = !"false".equals(System.getProperty("dbsp.traceIndex"));
 
@@ -711,7 +718,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             }
         }
         if (INDEXED && !indexGivenUp && index == null && mode == Mode.EACH && sharing() && trace != null && trace.stored() > 0
-                && trace.stored() <= INDEX_MAX_ROWS) {
+                && trace.stored() <= indexMaxRows) {
             buildIndex();
         }
         lastFollowed = touched == null ? 0 : touched.size();
@@ -774,12 +781,12 @@ final class OuterIntegrate extends Clocked.PerIteration {
 
     /**
      * A leader's index of its trace by row, built at the end of an outer step from the trace's runs (when
-     * they hold at most {@link #INDEX_MAX_ROWS} entries: a larger trace is not indexed, and nothing is built
+     * they hold at most {@link #indexMaxRows} entries: a larger trace is not indexed, and nothing is built
      * in vain; the first step's end, or a later one's when the trace was empty or too large before), then
      * kept by mirroring every addition.
      */
     private void buildIndex() {
-        index = TraceIndex.of(trace, INDEX_MAX_ROWS);
+        index = TraceIndex.of(trace, indexMaxRows);
         indexGivenUp = index == null;
     }
 
@@ -803,6 +810,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
      */
     private NestedTrace.Observed observedFromIndex(TraceRows rows, int[] ids, int[] fs, boolean[] wanted, int j) {
         int n = rows.size();
+        READ_NEAR_MAXIMUM.increment();
         NestedTrace.Observed obs = new NestedTrace.Observed(new boolean[n]);
         TraceIndex ix = index;
         // the rows the follower follows (it ran first at this tick) it gives itself, from what it keeps of them:

@@ -11,6 +11,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.dbspstudio.engine.EdgeToggles;
 import org.dbspstudio.engine.run.EngineOptions;
 import org.dbspstudio.engine.run.Simulation;
@@ -134,6 +135,33 @@ class OuterTraceClosureProperties {
         denserClosureOverNestedTracesEqualsBfs(List.of(List.of(1L, 14L, 27L, 40L, 53L, 66L, 79L, 92L, 105L, 118L, 131L),
                 List.of(5L, 45L, 79L), List.of(132L, 32L)));
         assertThat(OuterIntegrate.FOLLOWED_BY_INDEX.sum()).isGreaterThan(before);
+    }
+
+    /**
+     * The leader's index near its maximum (lowered to a few rows, so that the closure's index is built and
+     * then filled by later steps): an addition that might take it past its maximum reads the rows from the
+     * index row by row (OuterIntegrate.observedFromIndex) and mirrors them, and one that does take it past
+     * is dropped with the index, the runs searched from then on. Against BFS at every step.
+     */
+    @Property(tries = 60)
+    void closureWithAnIndexNearItsMaximumEqualsBfs(@ForAll("denseToggles") List<List<Long>> toggles,
+                                                    @ForAll @IntRange(min = 1, max = 80) int maxRows) throws Exception {
+        long before = OuterIntegrate.indexMaxRows;
+        OuterIntegrate.indexMaxRows = maxRows;
+        try {
+            denserClosureOverNestedTracesEqualsBfs(toggles);
+        } finally {
+            OuterIntegrate.indexMaxRows = before;
+        }
+    }
+
+    /** The same on a graph that reaches the path: fails when no addition reads from an index near its maximum. */
+    @Example
+    void anIndexNearItsMaximumIsReadRowByRow() throws Exception {
+        long read = OuterIntegrate.READ_NEAR_MAXIMUM.sum();
+        closureWithAnIndexNearItsMaximumEqualsBfs(List.of(List.of(1L, 14L, 27L, 40L, 53L, 66L, 79L, 92L, 105L, 118L, 131L),
+                List.of(5L, 45L, 79L), List.of(132L, 32L), List.of(1L, 2L, 3L), List.of(66L, 14L)), 70);
+        assertThat(OuterIntegrate.READ_NEAR_MAXIMUM.sum()).isGreaterThan(read);
     }
 
     /**
