@@ -229,7 +229,7 @@ final class OuterIntegrate extends Clocked.PerIteration {
             // the rows the follower follows told by their marks in the index (mapFollowed), when it keeps them there:
             // looked up once, in the index, not in the follower's table too
             boolean mapped = rs != null && index != null && follower.mappedIn(this);
-            int[] fs = rs == null ? null : mapped ? new int[n] : follower.followedIds(rs);
+            int[] fs = rs == null ? null : mapped ? notFollowed(n) : follower.followedIds(rs);
             if (fs == null) {
                 next = null;
             } else {
@@ -899,6 +899,13 @@ final class OuterIntegrate extends Clocked.PerIteration {
      * stamp (other marks: not followed), kept by the follower as it follows rows whose index ids its
      * leader's handoff gives; read where the leader's lookup reads the row's record anyway.
      */
+    /** n rows none of which is followed (-1 each) until their marks say otherwise. */
+    private static int[] notFollowed(int n) {
+        int[] fs = new int[n];
+        java.util.Arrays.fill(fs, -1);
+        return fs;
+    }
+
     /** Rows told followed by their marks at the addition under way. */
     private int told;
     /** Rows a leader was told its follower follows by their ids in its index, over all leaders (tests: the map is kept). */

@@ -122,7 +122,7 @@ final class MergingRuns {
             sums.slot = slots.size() - 1;
         }
         normalize(slots, fuel, sums);
-        if (sums != null && sums.slot >= 0 && sums.covered != slots.get(sums.slot)) {
+        if (sums != null && sums.slot >= 0 && (sums.slot >= slots.size() || sums.covered != slots.get(sums.slot))) {
             sums.covered = null; // (never: the slot holds the last merge's run, or d)
         }
         while (readable(slots) > MAX_RUNS && completeOldest(slots)) {

@@ -85,6 +85,14 @@ class IterationIndexProperties {
                 check(idx, model, keys, rnd, range, arity);
             }
             assertThat(idx.add(z, label)).isTrue();
+            if (idx.lastAdded() instanceof Run run) {
+                // placed by counting (IterationIndex.byKeyColumn) where the sort would put each entry: the
+                // run's merges combine equal entries only when runs are sorted and distinct
+                int s = run.stride();
+                for (int r = 1; r < run.n; r++) {
+                    assertThat(Run.compareWords(run.words, (r - 1) * s, run.words, r * s, s)).as("entry %d", r).isNegative();
+                }
+            }
             z.forEach((r, w) -> at.merge(r, w, (x, y) -> x + y == 0 ? null : x + y));
             if (wasEmpty && !z.isEmpty()) {
                 // the label held nothing: the appended run alone answers it
