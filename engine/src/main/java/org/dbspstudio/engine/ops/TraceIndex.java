@@ -128,16 +128,36 @@ final class TraceIndex {
      */
     void findAll(long[] k, int n, int[] ids) {
         int[] hs = new int[n];
-        long[] first = new long[n];
+        int[] empty = new int[n];
+        int m = mask;
+        probeByHash(k, 0, n, hs, new long[n], ids, empty);
+        for (int q = 0; q < n; q++) {
+            if (ids[q] >= 0 && !same(ids[q], k, q * width)) {
+                ids[q] = find(k, q * width); // another key of the same hash first
+            }
+        }
+        placeKeys = k;
+        placeMask = m;
+        placeHashes = hs;
+        placeSlots = empty;
+    }
+
+    /**
+     * The first two passes of a batched lookup of keys {@code from}..{@code from + c − 1} of {@code k}: every
+     * key hashed ({@code hs[q]}) and its first slot read ({@code first[q]}) before any probe, so their cache
+     * misses overlap; then each probed by its hash: {@code ids[q]} the id of the first record of that hash
+     * (−1: none), {@code empty[q]} the empty slot that ended the probe of a key not held (else −1). Keys of
+     * the same hash are not told apart here: the caller compares the record's key ({@link #same}).
+     */
+    private void probeByHash(long[] k, int from, int c, int[] hs, long[] first, int[] ids, int[] empty) {
         long[] sl = slots;
         int m = mask;
-        for (int q = 0; q < n; q++) {
-            int h = hash(k, q * width);
+        for (int q = 0; q < c; q++) {
+            int h = hash(k, (from + q) * width);
             hs[q] = h;
             first[q] = sl[h & m];
         }
-        int[] empty = new int[n];
-        for (int q = 0; q < n; q++) {
+        for (int q = 0; q < c; q++) {
             long hi = (long) hs[q] << 32;
             int id = -1;
             long v = first[q];
@@ -151,15 +171,6 @@ final class TraceIndex {
             ids[q] = id;
             empty[q] = id < 0 ? s : -1;
         }
-        for (int q = 0; q < n; q++) {
-            if (ids[q] >= 0 && !same(ids[q], k, q * width)) {
-                ids[q] = find(k, q * width); // another key of the same hash first
-            }
-        }
-        placeKeys = k;
-        placeMask = m;
-        placeHashes = hs;
-        placeSlots = empty;
     }
 
     /**
@@ -396,25 +407,7 @@ final class TraceIndex {
             room(c); // (no rehash between the lookups and the placement of the rows not held)
             long[] sl = slots;
             int m = mask;
-            for (int q = 0; q < c; q++) {
-                int h = hash(k, (from + q) * width);
-                hs[q] = h;
-                first[q] = sl[h & m];
-            }
-            for (int q = 0; q < c; q++) {
-                long hi = (long) hs[q] << 32;
-                int id = -1;
-                long v = first[q];
-                int s = hs[q] & m;
-                for (; v != 0; v = sl[s = (s + 1) & m]) {
-                    if ((v & 0xFFFFFFFF00000000L) == hi) {
-                        id = (int) v - 1;
-                        break;
-                    }
-                }
-                ids[q] = id;
-                empty[q] = id < 0 ? s : -1;
-            }
+            probeByHash(k, from, c, hs, first, ids, empty);
             long touched = 0;
             for (int q = 0; q < c; q++) {
                 // the keys compared (each record read, its misses overlapping the others'), and each row's
