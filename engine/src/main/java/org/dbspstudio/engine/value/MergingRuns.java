@@ -141,8 +141,10 @@ final class MergingRuns {
      * These runs plus d merged by size classes instead of by ratio (size-tiered, as LSM trees merge by
      * tiers): d is appended; when it is larger than the runs just before it (of a smaller class), they
      * are merged with it, and when the newest {@link #TIER} runs are of one class they are merged
-     * together, again until no rule applies. An entry is rewritten about twice per class its run
-     * climbs (pairwise merges; log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
+     * together, again until no rule applies; the runs of a group are merged in one pass
+     * ({@link RunMerge#mergeAll}: each entry written once per merge, not once per pairwise merge within the
+     * group, which wrote four runs of a class twice). An entry is rewritten about once per class its run
+     * climbs (log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
      * every merge (at B3's single edges about 40 entries copied per entry added, most of them the
      * largest runs'); a run is not merged with one of a larger class, so the largest runs stay as they
      * are until as many as {@link #TIER} of their class exist. The price: up to {@code TIER − 1} runs per
@@ -179,7 +181,7 @@ final class MergingRuns {
                 }
             }
             List<Run> group = rs.subList(from, last + 1);
-            Run merged = mergeAll(new ArrayList<>(group));
+            Run merged = RunMerge.mergeAll(group.toArray(new Run[0]));
             group.clear();
             if (merged.n > 0) {
                 rs.add(merged);
@@ -191,27 +193,6 @@ final class MergingRuns {
     /** A run's size class for {@link #plusTiered}: ⌊log₄ n⌋ (0 for fewer than 4 entries). */
     static int sizeClass(int n) {
         return n <= 1 ? 0 : (31 - Integer.numberOfLeadingZeros(n)) / 2;
-    }
-
-    /**
-     * The sum of the runs (at least one), by pairwise merges, always of the two adjacent runs of the
-     * smallest sum (so a large run among small ones is rewritten once).
-     */
-    private static Run mergeAll(List<Run> rs) {
-        while (rs.size() > 1) {
-            int best = 0;
-            long least = Long.MAX_VALUE;
-            for (int i = 0; i + 1 < rs.size(); i++) {
-                long n = (long) rs.get(i).n + rs.get(i + 1).n;
-                if (n < least) {
-                    least = n;
-                    best = i;
-                }
-            }
-            rs.set(best, Run.merge(rs.get(best), rs.get(best + 1)));
-            rs.remove(best + 1);
-        }
-        return rs.get(0);
     }
 
     /**

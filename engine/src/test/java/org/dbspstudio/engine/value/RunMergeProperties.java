@@ -80,4 +80,41 @@ class RunMergeProperties {
         // a spine left empty by cancellation is null
         assertThat(viaSpine).isEqualTo(s == null ? Map.of() : expected);
     }
+
+    /**
+     * Several runs merged at once ({@link RunMerge#mergeAll}: one pass over all of them when they share a
+     * layout, else pairwise), and in one pass directly ({@link RunMerge#mergeOnePass}) whenever they share a
+     * layout, against the map of their summed rows: rows shared by several runs (a small domain), weights
+     * cancelling (so the merged run's arrays keep unused entries), empty runs among them, tag words in some
+     * or all runs.
+     */
+    @Property(tries = 300)
+    void runsMergedAtOnceHoldTheSumOfTheirRows(@ForAll @IntRange(min = 1, max = 9) int count,
+                                              @ForAll @IntRange(min = 1, max = 3) int arity,
+                                              @ForAll long seed) {
+        Random rnd = new Random(seed);
+        int domain = 1 + rnd.nextInt(rnd.nextBoolean() ? 12 : 3000);
+        boolean odd = rnd.nextInt(4) == 0;
+        Map<Row, Long> expected = new HashMap<>();
+        Run[] runs = new Run[count];
+        for (int r = 0; r < count; r++) {
+            int n = rnd.nextInt(6) == 0 ? 0 : rnd.nextInt(rnd.nextBoolean() ? 20 : 2000);
+            Map<Row, Long> rows = change(rnd, arity, domain, odd, n);
+            runs[r] = run(arity, rows);
+            rows.forEach((x, w) -> expected.merge(x, w, Long::sum));
+        }
+        expected.values().removeIf(w -> w == 0);
+        Run all = RunMerge.mergeAll(runs);
+        assertThat(read(all)).isEqualTo(expected);
+        assertThat(all.n).isEqualTo(expected.size());
+        boolean alike = true;
+        for (Run r : runs) {
+            alike &= r.tagged == runs[0].tagged;
+        }
+        if (alike) {
+            Run once = RunMerge.mergeOnePass(runs);
+            assertThat(read(once)).isEqualTo(expected);
+            assertThat(once.n).isEqualTo(expected.size());
+        }
+    }
 }
