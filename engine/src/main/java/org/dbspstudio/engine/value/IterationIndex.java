@@ -38,6 +38,8 @@ public final class IterationIndex {
      * spine's are, a slice per addition ({@link MergingRuns}); empty for a label never added to.
      */
     private final java.util.ArrayList<MergingRuns> runs = new java.util.ArrayList<>();
+    /** Per label, the keys its entries may have ({@link KeyFilter}); null for a label never added to. */
+    private final java.util.ArrayList<KeyFilter> filters = new java.util.ArrayList<>();
     private Run lastAdded;
     /**
      * Per entry word, the least and greatest value ever added (at any label; entries merged or
@@ -281,8 +283,119 @@ public final class IterationIndex {
         }
         while (runs.size() <= label) {
             runs.add(MergingRuns.EMPTY);
+            filters.add(null);
         }
-        runs.set(label, runs.get(label).plus(d));
+        MergingRuns now = runs.get(label).plus(d);
+        runs.set(label, now);
+        KeyFilter f = filters.get(label);
+        if (f == null) {
+            f = new KeyFilter(KeyFilter.logBitsFor(KeyFilter.distinctKeys(d, keys.length)));
+            filters.set(label, f);
+        }
+        f.addKeys(d, keys.length);
+        if (f.crowded()) {
+            // rebuilt from the label's entries (keys whose entries all cancelled since drop out), larger
+            KeyFilter g = new KeyFilter(KeyFilter.logBitsFor(2 * f.set));
+            for (Run r : now.runs) {
+                g.addKeys(r, keys.length);
+            }
+            filters.set(label, g);
+        }
+    }
+
+    /**
+     * The keys held at one label, as a set of bits (one per hash value of a key's words, a key's bit set
+     * whenever an entry under it is added at the label): a key whose bit is clear has no entry there, so
+     * a lookup or join at that label skips it without searching the label's runs. A single-edge step of
+     * the closure probes every iteration's label with the edge's source, which has entries at a few of
+     * them (or none): the others' runs are not touched. Bits stay set when a key's entries cancel (a
+     * superset is sound) until the filter, once an eighth of its bits are set, is rebuilt from the label's
+     * runs at least twice as large.
+     */
+    static final class KeyFilter {
+        /** The least and greatest sizes, in log2 of bits (512 bytes to 512 KiB). */
+        static final int MIN_LOG_BITS = 12;
+        static final int MAX_LOG_BITS = 22;
+        final long[] bits;
+        private final int shift;
+        /** Bits set. */
+        int set;
+
+        KeyFilter(int logBits) {
+            bits = new long[1 << (logBits - 6)];
+            shift = 64 - logBits;
+        }
+
+        /** A size (log2 of bits) for about {@code keys} keys: 16 bits per key, within the bounds. */
+        static int logBitsFor(long keys) {
+            int log = 64 - Long.numberOfLeadingZeros(Math.max(1, keys) - 1) + 4;
+            return Math.max(MIN_LOG_BITS, Math.min(MAX_LOG_BITS, log));
+        }
+
+        /** The hash of the {@code s} key words from {@code at}. */
+        static long hash(long[] words, int at, int s) {
+            long h = 0;
+            for (int i = 0; i < s; i++) {
+                h = (h ^ words[at + i]) * 0x9E3779B97F4A7C15L;
+                h ^= h >>> 31;
+            }
+            return h * 0xBF58476D1CE4E5B9L;
+        }
+
+        void add(long h) {
+            int b = (int) (h >>> shift);
+            long m = 1L << b;
+            int w = b >>> 6;
+            if ((bits[w] & m) == 0) {
+                bits[w] |= m;
+                set++;
+            }
+        }
+
+        boolean mayHold(long h) {
+            int b = (int) (h >>> shift);
+            return (bits[b >>> 6] & (1L << b)) != 0;
+        }
+
+        /** The number of distinct keys (first {@code s} words) of run r's entries (sorted: equal keys adjacent). */
+        static int distinctKeys(Run r, int s) {
+            long[] words = r.words;
+            int stride = r.stride();
+            int k = r.n == 0 ? 0 : 1;
+            for (int e = 1, at = stride; e < r.n; e++, at += stride) {
+                for (int i = 0; i < s; i++) {
+                    if (words[at + i] != words[at - stride + i]) {
+                        k++;
+                        break;
+                    }
+                }
+            }
+            return k;
+        }
+
+        /** Adds the keys of run r's entries (their first {@code s} words). */
+        void addKeys(Run r, int s) {
+            long[] words = r.words;
+            int stride = r.stride();
+            long prev = 0;
+            for (int e = 0, at = 0; e < r.n; e++, at += stride) {
+                long h = hash(words, at, s);
+                if (e == 0 || h != prev) {
+                    add(h); // a sorted run's entries under one key are adjacent
+                    prev = h;
+                }
+            }
+        }
+
+        /** Whether an eighth of the bits are set (and the filter may still grow). */
+        boolean crowded() {
+            return set > bits.length * 8 && bits.length < 1 << (MAX_LOG_BITS - 6);
+        }
+    }
+
+    /** The key filter of {@code label} (null: nothing was ever added there). */
+    private KeyFilter filterOf(int label) {
+        return label >= 0 && label < filters.size() ? filters.get(label) : null;
     }
 
     /** What a lookup finds for probe k: a row of the indexed stream and its weight. */
@@ -349,14 +462,19 @@ public final class IterationIndex {
         }
         int[] pos = prepared.pos;
         Run probes = prepared.run;
-        if (probes == null) {
+        KeyFilter f = filterOf(label);
+        if (probes == null || !prepared.anyMayBeIn(f)) {
             return;
         }
+        long[] hashes = prepared.hashes;
         int s = this.keys.length;
         int m = probes.n;
         for (Run run : searched) {
             int lo = 0;
             for (int i = 0; i < m && lo < run.n; i++) {
+                if (f != null && !f.mayHold(hashes[i])) {
+                    continue; // no entry under this key at the label (the next probe's still start at or after lo)
+                }
                 lo = Run.seekPrefix(run, lo, probes, i, s);
                 // the next probe is not smaller: its matches start at or after these
                 for (int e = lo; e < run.n && Run.comparePrefix(run, e, probes, i, s) == 0; e++) {
@@ -377,11 +495,34 @@ public final class IterationIndex {
         /** pos[i]: the probe of the run's i-th key. */
         final int[] pos;
         final int keyLength;
+        /** hashes[i]: the {@link KeyFilter} hash of the run's i-th key (null when there is no run). */
+        final long[] hashes;
 
         private Probes(Run run, int[] pos, int keyLength) {
             this.run = run;
             this.pos = pos;
             this.keyLength = keyLength;
+            if (run == null) {
+                hashes = null;
+            } else {
+                hashes = new long[run.n];
+                for (int i = 0; i < run.n; i++) {
+                    hashes[i] = KeyFilter.hash(run.words, i * keyLength, keyLength);
+                }
+            }
+        }
+
+        /** Whether some probe's key may have entries where {@code f} filters (null: no filter, every key may). */
+        boolean anyMayBeIn(KeyFilter f) {
+            if (f == null || run == null) {
+                return true;
+            }
+            for (long h : hashes) {
+                if (f.mayHold(h)) {
+                    return true;
+                }
+            }
+            return false;
         }
     }
 
@@ -454,8 +595,9 @@ public final class IterationIndex {
         requireKeyLength(prepared);
         joinMatches = 0;
         Run[] searched = only instanceof Run r ? new Run[] {r} : runsOf(label);
-        if (searched.length == 0 || low == null) {
-            return ZSet.EMPTY;
+        KeyFilter f = filterOf(label);
+        if (searched.length == 0 || low == null || prepared.run == null || !prepared.anyMayBeIn(f)) {
+            return ZSet.EMPTY; // no probe's key has entries at the label: no run searched, nothing allocated
         }
         int cols = fromEntry.length;
         long[] min = new long[cols];
@@ -497,8 +639,8 @@ public final class IterationIndex {
         long[] pk = probes.words; // the probes' keys: s words each, untagged as the entries are
         // the entry's output columns: their words, shifts and bounds, so the match loop tests no flag
         int ec = 0;
-        for (boolean f : fromEntry) {
-            ec += f ? 1 : 0;
+        for (boolean fe : fromEntry) {
+            ec += fe ? 1 : 0;
         }
         int[] eAt = new int[ec];
         int[] eShift = new int[ec];
@@ -524,12 +666,16 @@ public final class IterationIndex {
         int n = 0;
         long w0 = 0;
         boolean sameWeight = true;
+        long[] hashes = prepared.hashes;
         for (Run run : searched) {
             long[] words = run.words;
             long[] rw = run.weights;
             int rn = run.n;
             int lo = 0;
             for (int i = 0; i < m && lo < rn; i++) {
+                if (f != null && !f.mayHold(hashes[i])) {
+                    continue; // no entry under this key at the label
+                }
                 lo = Run.seekPrefix(run, lo, probes, i, s);
                 int po = i * s;
                 int end = lo;

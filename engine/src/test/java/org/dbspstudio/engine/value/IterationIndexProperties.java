@@ -119,6 +119,69 @@ class IterationIndexProperties {
         }
     }
 
+    /**
+     * The per-label key filters ({@code IterationIndex.KeyFilter}): thousands of distinct keys reach a label
+     * over many small additions (its filter outgrows an eighth of its bits and is rebuilt from the label's
+     * runs, several times), whole keys cancel (their bits may stay), keys are present at one label and
+     * absent at the next; after each addition lookups and joins of keys present, cancelled and never added,
+     * at every label, equal the map's. A single probe per join, as a single edge's step probes.
+     */
+    @Property(tries = 12)
+    void keyFiltersAnswerLikeAMapAsLabelsGrow(@ForAll long seed) {
+        Random rnd = new Random(seed);
+        wide = false;
+        int[] keys = {1};
+        IterationIndex idx = IterationIndex.of(2, keys);
+        Map<Integer, Map<Row, Long>> model = new HashMap<>();
+        int keyRange = 3000 + rnd.nextInt(3000);
+        for (int a = 0; a < 140; a++) {
+            int label = rnd.nextInt(3);
+            Map<Row, Long> at = model.computeIfAbsent(label, l -> new HashMap<>());
+            Map<Row, Long> change = new HashMap<>();
+            int n = a == 0 ? 1 + rnd.nextInt(3) : rnd.nextInt(10) == 0 ? 500 + rnd.nextInt(500) : 1 + rnd.nextInt(60);
+            List<Row> present = new ArrayList<>(at.keySet());
+            for (int i = 0; i < n; i++) {
+                if (!present.isEmpty() && rnd.nextInt(4) == 0) {
+                    // cancel every row under a present key
+                    Object k = present.get(rnd.nextInt(present.size())).get(1);
+                    at.forEach((r, w) -> {
+                        if (r.get(1).equals(k)) {
+                            change.merge(r, -w, Long::sum);
+                        }
+                    });
+                } else {
+                    change.merge(Row.of((long) rnd.nextInt(50), (long) rnd.nextInt(keyRange)), rnd.nextBoolean() ? 1L : -2L, Long::sum);
+                }
+            }
+            ZSet.Builder b = ZSet.builder();
+            change.forEach((r, w) -> {
+                if (w != 0) {
+                    b.add(r, w);
+                }
+            });
+            ZSet z = b.build();
+            if (rnd.nextBoolean()) {
+                z = oneRun(z, 2);
+            }
+            assertThat(idx.add(z, label)).isTrue();
+            z.forEach((r, w) -> at.merge(r, w, (x, y) -> x + y == 0 ? null : x + y));
+            List<Object[]> probes = new ArrayList<>();
+            z.forEach((r, w) -> probes.add(keyOf(r, keys)));
+            for (int q = 0; q < 10; q++) {
+                probes.add(new Object[] {(long) rnd.nextInt(keyRange + 100)});
+            }
+            for (int q = 0; q < Math.min(probes.size(), 40); q++) {
+                Object[] key = probes.get(rnd.nextInt(probes.size()));
+                int l = rnd.nextInt(4);
+                assertThat(lookup(idx, key, l, null)).as("key %s at label %d", key[0], l).isEqualTo(expected(model, key, l, keys));
+                Object[][] ks = {key};
+                long[] pw = {1 + rnd.nextInt(2)};
+                assertJoin(idx.join(ks, pw, l, null, new boolean[] {true, true}, new int[] {idx.offset(0), idx.offset(1)},
+                        new long[2][], 0), model, keys, ks, pw, new boolean[] {true, true}, new int[] {0, 1}, new long[2][], false, l);
+            }
+        }
+    }
+
     private static void check(IterationIndex idx, Map<Integer, Map<Row, Long>> model, int[] keys, Random rnd, int range, int arity) {
         for (int q = 0; q < 20; q++) {
             int label = rnd.nextInt(7);
