@@ -141,10 +141,8 @@ final class MergingRuns {
      * These runs plus d merged by size classes instead of by ratio (size-tiered, as LSM trees merge by
      * tiers): d is appended; when it is larger than the runs just before it (of a smaller class), they
      * are merged with it, and when the newest {@link #TIER} runs are of one class they are merged
-     * together, again until no rule applies; the runs of a group are merged in one pass
-     * ({@link RunMerge#mergeAll}: each entry written once per merge, not once per pairwise merge within the
-     * group, which wrote four runs of a class twice). An entry is rewritten about once per class its run
-     * climbs (log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
+     * together, again until no rule applies (pairwise, {@link RunMerge#mergeAll}). An entry is rewritten
+     * about twice per class its run climbs (pairwise merges; log₄ of its run's growth), where the ratio's policy rewrites the larger run as well at
      * every merge (at B3's single edges about 40 entries copied per entry added, most of them the
      * largest runs'); a run is not merged with one of a larger class, so the largest runs stay as they
      * are until as many as {@link #TIER} of their class exist. The price: up to {@code TIER − 1} runs per

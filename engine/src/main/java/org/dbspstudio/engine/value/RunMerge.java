@@ -42,165 +42,30 @@ final class RunMerge {
     }
 
     /**
-     * The sum of {@code runs} (at least one, none empty, oldest first) written once: every run's entries
-     * read together in one pass (a tree of losers picks the least entry; equal rows add their weights, rows
-     * whose weights cancel are dropped), where merging them two at a time wrote every entry once per merge
-     * it passed through, each time into a newly allocated run (four runs of a size class merged pairwise:
-     * each entry written twice). Two runs, or runs of different layouts (some with tag words, some
-     * without), are merged pairwise as before, the two adjacent runs of the smallest sum first.
+     * The sum of {@code runs} (at least one, oldest first) by pairwise merges, always of the two adjacent runs
+     * of the smallest sum (so a large run among small ones is rewritten once). Merging three or more runs in
+     * one pass (a tree of losers over their next entries) wrote each entry once instead of once per pairwise
+     * merge, but cost more CPU than the pairwise merges it saved (B3 under the parallel collector: the tiered
+     * merges' thread CPU, batch of 100, 57-91 -> 115-183 ms): a group is mostly one large run and a few small
+     * ones, which the two-run merge passes through with predictable branches, and the tree compared every
+     * entry at every level.
      */
     static Run mergeAll(Run[] runs) {
-        int k = runs.length;
-        boolean alike = true;
-        for (Run r : runs) {
-            alike &= r.tagged == runs[0].tagged && r.arity == runs[0].arity;
-        }
-        if (k <= 2 || !alike) {
-            java.util.List<Run> rs = new java.util.ArrayList<>(java.util.Arrays.asList(runs));
-            while (rs.size() > 1) {
-                int best = 0;
-                long least = Long.MAX_VALUE;
-                for (int i = 0; i + 1 < rs.size(); i++) {
-                    long n = (long) rs.get(i).n + rs.get(i + 1).n;
-                    if (n < least) {
-                        least = n;
-                        best = i;
-                    }
-                }
-                rs.set(best, Run.merge(rs.get(best), rs.get(best + 1)));
-                rs.remove(best + 1);
-            }
-            return rs.get(0);
-        }
-        return mergeOnePass(runs);
-    }
-
-    /** The sum of {@code runs} (at least one, all of one layout) in one pass: see {@link #mergeAll}. */
-    static Run mergeOnePass(Run[] runs) {
-        return new KWay(runs).merge();
-    }
-
-    /** {@link #mergeOnePass}: the runs' cursors and their tree of losers. */
-    private static final class KWay {
-        private final Run[] runs;
-        private final int k;
-        private final int s;
-        /** Words per run in {@link #heads}: 0 (1 once the run is consumed, so it comes last), then its next entry's words. */
-        private final int cw;
-        /** Per run, its next entry's index. */
-        private final int[] pos;
-        /** Per run, {@link #cw} words: whether it is consumed, then its next entry's words (read once, compared often). */
-        private final long[] heads;
-        /** Internal nodes 1..k−1 of the tree hold the loser of their match. */
-        private final int[] tree;
-
-        KWay(Run[] runs) {
-            this.runs = runs;
-            this.k = runs.length;
-            this.s = runs[0].stride();
-            this.cw = s + 1;
-            pos = new int[k];
-            heads = new long[k * cw];
-            tree = new int[k];
-            for (int r = 0; r < k; r++) {
-                load(r);
-            }
-        }
-
-        /** Reads run r's next entry into its head (or marks it consumed). */
-        private void load(int r) {
-            int h = r * cw;
-            Run run = runs[r];
-            if (pos[r] == run.n) {
-                heads[h] = 1;
-                return;
-            }
-            System.arraycopy(run.words, pos[r] * s, heads, h + 1, s);
-        }
-
-        /** Whether run x's next entry comes before run y's (a run consumed comes last; ties: the older run). */
-        private boolean less(int x, int y) {
-            long[] h = heads;
-            int p = x * cw;
-            int q = y * cw;
-            for (int t = 0; t < cw; t++) {
-                long u = h[p + t];
-                long v = h[q + t];
-                if (u != v) {
-                    return u < v;
+        java.util.List<Run> rs = new java.util.ArrayList<>(java.util.Arrays.asList(runs));
+        while (rs.size() > 1) {
+            int best = 0;
+            long least = Long.MAX_VALUE;
+            for (int i = 0; i + 1 < rs.size(); i++) {
+                long n = (long) rs.get(i).n + rs.get(i + 1).n;
+                if (n < least) {
+                    least = n;
+                    best = i;
                 }
             }
-            return x < y;
+            rs.set(best, Run.merge(rs.get(best), rs.get(best + 1)));
+            rs.remove(best + 1);
         }
-
-        Run merge() {
-            long total = 0;
-            for (Run r : runs) {
-                total += r.n;
-            }
-            if (total * s > Integer.MAX_VALUE - 8) {
-                throw new IllegalStateException("a merged run of " + total + " entries");
-            }
-            int cap = (int) total;
-            int s = this.s;
-            long[] words = new long[cap * s];
-            long[] weights = new long[cap];
-            // the tree, bottom up: node c's winner is win[c] (leaves k..2k−1 are the runs)
-            int[] win = new int[2 * k];
-            for (int r = 0; r < k; r++) {
-                win[k + r] = r;
-            }
-            for (int c = k - 1; c >= 1; c--) {
-                int l = win[2 * c];
-                int r = win[2 * c + 1];
-                if (less(r, l)) {
-                    win[c] = r;
-                    tree[c] = l;
-                } else {
-                    win[c] = l;
-                    tree[c] = r;
-                }
-            }
-            int winner = win[1];
-            long[] h = heads;
-            int n = 0; // entries written; the last one (n − 1) still takes the weights of its row's later entries
-            while (h[winner * cw] == 0) {
-                int at = pos[winner]++;
-                int from = winner * cw + 1;
-                int o = (n - 1) * s;
-                boolean same = n > 0;
-                for (int t = 0; same && t < s; t++) {
-                    same = words[o + t] == h[from + t];
-                }
-                long w = runs[winner].weights[at];
-                if (same) {
-                    weights[n - 1] = Math.addExact(weights[n - 1], w);
-                } else {
-                    if (n > 0 && weights[n - 1] == 0) {
-                        n--; // the row before cancelled: its place takes this one
-                    }
-                    System.arraycopy(h, from, words, n * s, s);
-                    weights[n++] = w;
-                }
-                load(winner);
-                // replay the winner's path to the root
-                for (int c = (winner + k) >> 1; c > 0; c >>= 1) {
-                    int l = tree[c];
-                    if (less(l, winner)) {
-                        tree[c] = winner;
-                        winner = l;
-                    }
-                }
-            }
-            if (n > 0 && weights[n - 1] == 0) {
-                n--;
-            }
-            if (Run.wasteful(n, cap)) {
-                words = Arrays.copyOf(words, n * s);
-                weights = Arrays.copyOf(weights, n);
-            }
-            return new Run(runs[0].arity, runs[0].tagged, words, weights, n);
-        }
+        return rs.get(0);
     }
 
     /** Whether the merge is complete ({@link #result} is its run). */
