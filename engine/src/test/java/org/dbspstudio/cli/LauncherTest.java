@@ -76,6 +76,34 @@ class LauncherTest {
                 .doesNotContain("-XX:CompileThresholdScaling=0.1");
     }
 
+    private static final boolean LINUX = System.getProperty("os.name").startsWith("Linux");
+
+    @Test
+    void benchMapsTheHeapInHugePagesOnLinux() throws Exception {
+        assertThat(javaArguments("", "run", "c.json")).doesNotContain("-XX:+UseTransparentHugePages");
+        for (String command : List.of("bench")) {
+            List<String> a = javaArguments("", command, "c.json");
+            if (LINUX) {
+                assertThat(a).as(command).contains("-XX:+UseTransparentHugePages");
+            } else {
+                assertThat(a).as(command).doesNotContain("-XX:+UseTransparentHugePages");
+            }
+            assertThat(javaArguments("-XX:-UseTransparentHugePages", command, "c.json")).as(command)
+                    .doesNotContain("-XX:+UseTransparentHugePages").contains("-XX:-UseTransparentHugePages");
+            assertThat(javaArguments("-XX:+UseLargePages", command, "c.json")).as(command)
+                    .doesNotContain("-XX:+UseTransparentHugePages");
+        }
+    }
+
+    @Test
+    void benchRunsItsOwnWorkloadsUnderTheParallelCollector() throws Exception {
+        List<String> bench = javaArguments("", "bench", "--only", "b1,b2");
+        assertThat(bench).contains("-XX:+UseParallelGC")
+                .noneMatch(s -> s.contains("TenuringThreshold") || s.contains("SurvivorRatio") || s.contains("Tiered")
+                        || s.startsWith("-XX:InitialRAMPercentage"));
+        assertThat(javaArguments("-XX:+UseG1GC", "bench")).doesNotContain("-XX:+UseParallelGC").contains("-XX:+UseG1GC");
+    }
+
     @Test
     void otherCommandsAndFollowKeepTheJvmDefaults() throws Exception {
         List<String> validate = javaArguments("", "validate", "c.json");
