@@ -57,12 +57,15 @@ public final class WorkloadJvm {
         return chosen(workload, LINUX);
     }
 
+    /** The collector chosen for every workload's JVM. */
+    static final String CHOSEN_COLLECTOR = "-XX:+UseParallelGC";
+
     /** Whether this JVM runs on Linux (the only system whose JVM knows -XX:+UseTransparentHugePages). */
     static final boolean LINUX = System.getProperty("os.name", "").startsWith("Linux");
 
     /** The options chosen for the workload on Linux or another system, before JAVA_OPTS. */
     static List<String> chosen(String workload, boolean linux) {
-        List<String> o = new ArrayList<>(List.of(heap(workload), "-XX:+UseParallelGC"));
+        List<String> o = new ArrayList<>(List.of(heap(workload), CHOSEN_COLLECTOR));
         if (!workload.equalsIgnoreCase("B4")) {
             // not B4's: under -Xmx6g its first step paused 10-25 s in young collections that copied
             // gigabytes into fresh old-generation pages
@@ -90,7 +93,8 @@ public final class WorkloadJvm {
      */
     public static List<String> options(String workload, String javaOpts) {
         List<String> user = javaOpts == null || javaOpts.isBlank() ? List.of() : List.of(javaOpts.strip().split("\\s+"));
-        boolean collector = user.stream().anyMatch(COLLECTOR.asMatchPredicate());
+        // another collector than the chosen one (naming the chosen one again keeps its options)
+        boolean collector = user.stream().anyMatch(u -> COLLECTOR.matcher(u).matches() && !u.equals(CHOSEN_COLLECTOR));
         List<String> o = new ArrayList<>();
         for (String c : chosen(workload)) {
             boolean replaced = sets(user, MAX_HEAP, c) || sets(user, INITIAL_HEAP, c) || sets(user, YOUNG_SIZE, c)
@@ -202,13 +206,22 @@ public final class WorkloadJvm {
             }
         }
         if (code != 0) {
-            throw new Failed(workload + ": its JVM (" + shown + ") exited with code " + code
-                    + (code == 3 ? " (its Java heap was full)" : "") + "; its messages are above", code);
+            throw new Failed(workload + ": its JVM (" + shown + ") " + exitDescription(code) + "; its messages are above", code);
         }
         if (figures.isEmpty()) {
             throw new Failed(workload + ": its JVM (" + shown + ") printed no figures", 1);
         }
         return new Ran(figures, jvm != null ? jvm : String.join(" ", options));
+    }
+
+    /** How a workload's JVM ended with {@code code}: above 128 a signal killed it (as a shell reports it). */
+    static String exitDescription(int code) {
+        if (code > 128 && code < 160) {
+            int signal = code - 128;
+            return "was killed by signal " + signal + " (exit code " + code + ")"
+                    + (signal == 9 ? ": SIGKILL, perhaps the system's out-of-memory killer" : "");
+        }
+        return "exited with code " + code + (code == 3 ? " (its Java heap was full)" : "");
     }
 
     private static void forward(java.io.InputStream in, Consumer<String> log) {

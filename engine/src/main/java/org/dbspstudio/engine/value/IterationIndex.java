@@ -359,6 +359,7 @@ public final class IterationIndex {
 
         /** The number of distinct keys (first {@code s} words) of run r's entries (sorted: equal keys adjacent). */
         static int distinctKeys(Run r, int s) {
+            assert !r.tagged : "the index's runs are untagged: a key starts at an entry's first word";
             long[] words = r.words;
             int stride = r.stride();
             int k = r.n == 0 ? 0 : 1;
@@ -375,6 +376,7 @@ public final class IterationIndex {
 
         /** Adds the keys of run r's entries (their first {@code s} words). */
         void addKeys(Run r, int s) {
+            assert !r.tagged : "the index's runs are untagged: a key starts at an entry's first word";
             long[] words = r.words;
             int stride = r.stride();
             long prev = 0;

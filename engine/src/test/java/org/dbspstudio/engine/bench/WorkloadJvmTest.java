@@ -63,6 +63,17 @@ class WorkloadJvmTest {
         assertThat(WorkloadJvm.options("B3", "-XX:TieredStopAtLevel=4")).doesNotContain("-XX:TieredStopAtLevel=1")
                 .containsAll(COLLECTOR).endsWith("-XX:TieredStopAtLevel=4");
         assertThat(WorkloadJvm.options("B3", "-XX:+PrintFlagsFinal")).containsAll(COLLECTOR).endsWith("-XX:+PrintFlagsFinal");
+        // naming the chosen collector again keeps its heap, tenuring and survivor options
+        assertThat(WorkloadJvm.options("B3", "-XX:+UseParallelGC")).containsAll(COLLECTOR).endsWith("-XX:+UseParallelGC");
+        assertThat(WorkloadJvm.options("B3", "-XX:-UseParallelGC")).doesNotContain("-XX:InitialRAMPercentage=100");
+    }
+
+    @Test
+    void aChildKilledByASignalIsSaidSo() {
+        assertThat(WorkloadJvm.exitDescription(137)).contains("killed by signal 9").contains("out-of-memory killer");
+        assertThat(WorkloadJvm.exitDescription(143)).contains("killed by signal 15").doesNotContain("out-of-memory");
+        assertThat(WorkloadJvm.exitDescription(3)).isEqualTo("exited with code 3 (its Java heap was full)");
+        assertThat(WorkloadJvm.exitDescription(1)).isEqualTo("exited with code 1");
     }
 
     @Test
