@@ -106,5 +106,12 @@ class RunMergeProperties {
         Run all = RunMerge.mergeAll(runs);
         assertThat(read(all)).isEqualTo(expected);
         assertThat(all.n).isEqualTo(expected.size());
+        // a run is sorted, distinct and free of zero weights: searches and later merges rely on it
+        for (int e = 0; e < all.n; e++) {
+            assertThat(all.weights[e]).isNotZero();
+            if (e > 0) {
+                assertThat(Run.compare(all, e - 1, all, e)).isNegative();
+            }
+        }
     }
 }
