@@ -1368,7 +1368,7 @@
  * <p>Fifteenth session. A single edge's step probes every inner iteration's label of the iterations' index with
  * the edge's source (45 labels in B3, about 100 in B4), which has entries at a few of them or none; each probe of
  * a label's runs cost about 1 µs in cache misses. The index now keeps per label a filter of the keys ever added
- * there ({@code IterationIndex.KeyFilter}: one bit per hash of a key's words, only ever set, so a clear bit
+ * there ({@code value.KeyFilter}: one bit per hash of a key's words, only ever set, so a clear bit
  * proves the key absent; rebuilt four times larger from the label's runs once an eighth of its bits are set,
  * which also drops keys whose entries cancelled). A lookup or join at a label skips the probes whose bit is
  * clear and returns at once, allocating nothing, when none is set. Engine thread per warm one-pair step

@@ -120,7 +120,7 @@ class IterationIndexProperties {
     }
 
     /**
-     * The per-label key filters ({@code IterationIndex.KeyFilter}): thousands of distinct keys reach a label
+     * The per-label key filters ({@code KeyFilter}): thousands of distinct keys reach a label
      * over many small additions (its filter outgrows an eighth of its bits and is rebuilt from the label's
      * runs, several times), whole keys cancel (their bits may stay), keys are present at one label and
      * absent at the next; after each addition lookups and joins of keys present, cancelled and never added,
